@@ -1,0 +1,152 @@
+"""The state of an Al-Rashid match: plain data, cheap to clone, dumped to JSON and back.
+
+`apply` clones the state and changes the clone, so a state once returned is never changed again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from .vocab import PIECES
+
+
+def _counts(keys) -> dict[str, int]:
+    return dict.fromkeys(keys, 0)
+
+
+@dataclass(slots=True)
+class Stack:
+    """One family's pieces in one area. Sages stack under the Pasha or Merchant."""
+
+    seat: int
+    pasha: int = 0
+    merchant: int = 0
+    sage: int = 0
+
+    def clone(self) -> Stack:
+        return Stack(self.seat, self.pasha, self.merchant, self.sage)
+
+    def count(self, piece: str) -> int:
+        return getattr(self, piece)
+
+    def total(self) -> int:
+        return self.pasha + self.merchant + self.sage
+
+
+@dataclass(slots=True)
+class Tile:
+    """A mercenary tile on a territory. Its value is hidden until revealed (or looked at by a spy)."""
+
+    id: int
+    colour: str
+    value: int
+    revealed: bool = False
+    seen_by: list[int] = field(default_factory=list)
+
+    def clone(self) -> Tile:
+        return Tile(self.id, self.colour, self.value, self.revealed, list(self.seen_by))
+
+
+@dataclass(slots=True)
+class Family:
+    seat: int
+    colour: str
+    reserve: dict[str, int] = field(default_factory=lambda: _counts(PIECES))   # ready to place
+    owned: dict[str, int] = field(default_factory=lambda: _counts(PIECES))     # the whole family
+    held: str | None = None                # the piece set aside on the Diplomat
+    goods: dict[str, int] = field(default_factory=dict)
+    notes: int = 0
+    influence: int = 0
+    dishonour: int = 0
+    charges: list[str] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)      # activatable charges used this turn
+    hand: dict[str, int] = field(default_factory=dict)  # mercenary tiles by kind ("red-3": 2)
+
+    def clone(self) -> Family:
+        return Family(
+            self.seat, self.colour, dict(self.reserve), dict(self.owned), self.held, dict(self.goods),
+            self.notes, self.influence, self.dishonour, list(self.charges), list(self.used), dict(self.hand),
+        )
+
+    def has(self, charge: str) -> bool:
+        return charge in self.charges
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A question the game waits on (or a pending piece of work). `data` is never changed in place."""
+
+    kind: str
+    seat: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def but(self, **changes: Any) -> Task:
+        return Task(self.kind, self.seat, {**self.data, **changes})
+
+
+@dataclass(slots=True)
+class State:
+    seats: int
+    seed: int
+    rng: int
+    turn: int = 1
+    phase: str = "setup"
+    round: int = 0
+    order: list[int] = field(default_factory=list)          # current turn order (seats)
+    pending_order: list[int] | None = None                   # after benevolence, from next round
+    families: list[Family] = field(default_factory=list)
+    areas: dict[str, list[Stack]] = field(default_factory=dict)   # in placement order
+    resolved: list[str] = field(default_factory=list)        # areas resolved this turn
+    territory_goods: dict[str, dict[str, int]] = field(default_factory=dict)  # goods and "note"
+    mercenaries: dict[str, list[Tile]] = field(default_factory=dict)
+    piles: dict[str, list[int]] = field(default_factory=dict)      # face-down values, top last
+    discards: dict[str, list[int]] = field(default_factory=dict)
+    charges: dict[str, list[str]] = field(default_factory=dict)    # charges still offered, per palace
+    crisis_deck: list[int] = field(default_factory=list)           # turn tiles, top last
+    crisis_shown: list[int] = field(default_factory=list)          # setup tile first ("s0"), then turns
+    next_tile_id: int = 0
+    round_queue: list[int] = field(default_factory=list)     # seats still to move this round
+    tasks: list[Task] = field(default_factory=list)          # top of the stack last
+    steps: int = 0                                           # actions applied so far
+    last_changed: list[str] = field(default_factory=list)    # areas / families the last step touched
+    log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+
+    def clone(self) -> State:
+        new = State(
+            self.seats, self.seed, self.rng, self.turn, self.phase, self.round, list(self.order),
+            list(self.pending_order) if self.pending_order is not None else None,
+            [f.clone() for f in self.families],
+            {a: [s.clone() for s in stacks] for a, stacks in self.areas.items()},
+            list(self.resolved),
+            {t: dict(g) for t, g in self.territory_goods.items()},
+            {t: [x.clone() for x in tiles] for t, tiles in self.mercenaries.items()},
+            {c: list(p) for c, p in self.piles.items()},
+            {c: list(p) for c, p in self.discards.items()},
+            {p: list(c) for p, c in self.charges.items()},
+            list(self.crisis_deck), list(self.crisis_shown), self.next_tile_id,
+            list(self.round_queue), list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
+        )
+        return new
+
+    @property
+    def task(self) -> Task | None:
+        return self.tasks[-1] if self.tasks else None
+
+    def family(self, seat: int) -> Family:
+        return self.families[seat]
+
+    # ---- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["tasks"] = [{"kind": t.kind, "seat": t.seat, "data": t.data} for t in self.tasks]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        values = {f.name: data[f.name] for f in fields(cls)}
+        values["families"] = [Family(**f) for f in data["families"]]
+        values["areas"] = {a: [Stack(**s) for s in stacks] for a, stacks in data["areas"].items()}
+        values["mercenaries"] = {t: [Tile(**x) for x in tiles] for t, tiles in data["mercenaries"].items()}
+        values["tasks"] = [Task(t["kind"], t["seat"], t["data"]) for t in data["tasks"]]
+        return cls(**values)

@@ -1,0 +1,38 @@
+"""Typed refusals. `apply` checks them in this order: game over, not your turn, malformed, illegal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .messages import Message
+
+
+class EngineError(Exception):
+    """A refusal a player can read: it carries a translatable `Message`."""
+
+    default_key = "core.error"
+
+    def __init__(self, key: str | None = None, **params: Any):
+        self.message = Message(key or self.default_key, params)
+        super().__init__(self.message.text())
+
+    def text(self, locale: str = "en") -> str:
+        return self.message.text(locale)
+
+
+class GameOver(EngineError):
+    default_key = "core.game_over"
+
+
+class NotYourTurn(EngineError):
+    default_key = "core.not_your_turn"
+
+
+class Malformed(EngineError):
+    default_key = "core.malformed"
+
+
+class Illegal(EngineError):
+    """A well-formed action the rules forbid; the key names the rule in plain words."""
+
+    default_key = "core.illegal"

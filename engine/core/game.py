@@ -1,0 +1,190 @@
+"""The contract every game implements, and the registry of games.
+
+A game is one `Game` object per package (`GAME`). Its state is plain data that the game can dump
+to JSON and load back; everything random comes from an RNG kept inside that state, so a match
+replays exactly from its seed and its action log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from .errors import GameOver, Illegal, Malformed, NotYourTurn
+from .events import Event
+from .messages import Message
+
+Seat = int
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    """One small decision: a verb and its arguments. Its text form is the game's notation."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    @classmethod
+    def of(cls, *tokens: str | int) -> Action:
+        return cls(str(tokens[0]), tuple(str(t) for t in tokens[1:]))
+
+
+class GameSpec(BaseModel):
+    key: str
+    title: str
+    min_seats: int
+    max_seats: int
+    params_model: type[BaseModel]
+    has_chance: bool
+    hidden_info: bool
+    colours: tuple[str, ...]
+
+    model_config = {"arbitrary_types_allowed": True, "frozen": True}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result: scores, ranking (best first) with the rulebook's tie-breaks, and a breakdown."""
+
+    scores: dict[Seat, int]
+    ranking: list[Seat]
+    breakdown: dict[Seat, dict[str, int]]
+    # Per seat, the values that broke ties in order (e.g. gold wealth, then turn order position).
+    tiebreaks: dict[Seat, tuple[int, ...]] = field(default_factory=dict)
+    # Set when a tie on points was decided by a tie-break.
+    tiebreak_used: Message | None = None
+
+    def winners(self) -> list[Seat]:
+        return self.ranking[:1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "ranking": self.ranking,
+            "breakdown": {str(k): v for k, v in self.breakdown.items()},
+            "tiebreaks": {str(k): list(v) for k, v in self.tiebreaks.items()},
+            "tiebreak_used": self.tiebreak_used.to_json() if self.tiebreak_used else None,
+        }
+
+
+class Game(Generic[S]):
+    """Base class of every game. Subclasses implement the hooks below the line."""
+
+    spec: ClassVar[GameSpec]
+
+    # ---- the public contract -------------------------------------------------------------
+    def new_game(self, params: BaseModel | dict | None, seats: int, seed: int) -> S:
+        if not self.spec.min_seats <= seats <= self.spec.max_seats:
+            raise Malformed("core.seat_count", game=self.spec.title, low=self.spec.min_seats,
+                            high=self.spec.max_seats, seats=seats)
+        model = self.spec.params_model
+        parsed = params if isinstance(params, model) else model.model_validate(params or {})
+        return self.setup(parsed, seats, seed)
+
+    def apply(self, state: S, seat: Seat, action: Action | str) -> tuple[S, list[Event]]:
+        """Pure: returns a new state; the given state is never changed."""
+        if self.is_over(state):
+            raise GameOver()
+        if seat not in self.active_seats(state):
+            raise NotYourTurn()
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        else:
+            self.check_form(action)
+        return self.step(state, seat, action)
+
+    def parse_action(self, text: str) -> Action:
+        tokens = text.strip().lower().split()
+        if not tokens:
+            raise Malformed("core.empty_action")
+        action = Action(tokens[0], tuple(tokens[1:]))
+        self.check_form(action)
+        return action
+
+    def format_action(self, action: Action) -> str:
+        return action.notation()
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    # ---- hooks each game implements ---------------------------------------------------------
+    def setup(self, params: BaseModel, seats: int, seed: int) -> S:
+        raise NotImplementedError
+
+    def active_seats(self, state: S) -> frozenset[Seat]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        """Every legal step for this seat, in a deterministic order; at most 25 at a time."""
+        raise NotImplementedError
+
+    def step(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
+        """Apply a well-formed action of an active seat, or raise `Illegal` naming the rule."""
+        raise NotImplementedError
+
+    def check_form(self, action: Action) -> None:
+        """Raise `Malformed` unless the action fits the notation's grammar."""
+        raise NotImplementedError
+
+    def view(self, state: S, seat: Seat | None) -> BaseModel:
+        """Everything `seat` may know (`None`: the public table). No other path shows hidden data."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def describe_action(self, state: S, seat: Seat, action: Action) -> Message:
+        """A short label for a button or a select option."""
+        raise NotImplementedError
+
+    def prompt(self, state: S, seat: Seat) -> Message | None:
+        """The question `seat` must answer now, or None when it is not asked anything."""
+        raise NotImplementedError
+
+    def dump_state(self, state: S) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def load_state(self, data: dict[str, Any]) -> S:
+        raise NotImplementedError
+
+    def suggested_action(self, state: S, seat: Seat) -> Action | None:
+        """A sensible one-click default (e.g. a payment that keeps the most value), if any."""
+        return None
+
+
+def illegal(key: str, **params: Any) -> Illegal:
+    return Illegal(key, **params)
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    _REGISTRY[game.spec.key] = game
+    return game
+
+
+def get_game(key: str) -> Game:
+    _load_builtin_games()
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise Malformed("core.unknown_game", game=key, known=sorted(_REGISTRY)) from None
+
+
+def games() -> dict[str, Game]:
+    _load_builtin_games()
+    return dict(_REGISTRY)
+
+
+def _load_builtin_games() -> None:
+    import importlib
+
+    for module in ("engine.al_rashid",):
+        importlib.import_module(module)
