@@ -1,0 +1,39 @@
+"""Typed settings from the environment or `.env` (prefix-free names, e.g. DISCORD_TOKEN)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    # SecretStr keeps the token out of reprs, logs and tracebacks.
+    discord_token: SecretStr | None = None
+    database_path: str = "./caravanserai.db"
+    turn_clock_hours: float = Field(72.0, gt=0)
+    # Polite reminders at these fractions of the turn clock; the clock's expiry comes at 1.0.
+    reminder_fractions: Annotated[tuple[float, ...], NoDecode] = (0.5, 0.8, 0.95)
+    reminder_poll_seconds: float = Field(30.0, gt=0)
+    log_level: str = "INFO"
+    # Guilds where slash commands are synced instantly (development); empty: global sync.
+    dev_guild_ids: Annotated[tuple[int, ...], NoDecode] = ()
+    # Where discord.py sends REST calls and opens the gateway; only changed to test against a local fake.
+    discord_api_base: str | None = None
+
+    @field_validator("reminder_fractions")
+    @classmethod
+    def _fractions_inside_the_clock(cls, value: tuple[float, ...]) -> tuple[float, ...]:
+        if any(not 0 < f < 1 for f in value):
+            raise ValueError("each reminder fraction must be between 0 and 1")
+        return tuple(sorted(value))
+
+    @field_validator("dev_guild_ids", "reminder_fractions", mode="before")
+    @classmethod
+    def _comma_separated(cls, value):
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value

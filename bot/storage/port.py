@@ -1,0 +1,51 @@
+"""The storage port: small enough that a PostgreSQL backend can implement it and pass the same tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from .records import LogEntry, Mail, MatchRecord, Reminder, ResultRecord, UserPrefs
+
+
+class Storage(Protocol):
+    async def open(self) -> None:
+        """Connect and run pending migrations."""
+
+    async def close(self) -> None: ...
+
+    async def create_match(self, match: MatchRecord) -> MatchRecord:
+        """Insert a new match with its seats; raises PlaceTaken if its place already has a live match."""
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    async def live_match_at(self, place_id: int) -> MatchRecord | None: ...
+
+    async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
+                      statuses: Sequence[str] = ("lobby", "running")) -> list[MatchRecord]: ...
+
+    async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
+                         reminders: Sequence[Reminder] | None = None,
+                         result: ResultRecord | None = None) -> MatchRecord:
+        """One transaction guarded by `match.state_id` (the value it was loaded with): writes the match,
+        its seats, an optional log entry, replaces its reminders when given, stores a result when given,
+        and returns the match with state_id + 1. Raises StaleState if the stored state_id differs."""
+
+    async def log(self, match_id: int) -> list[LogEntry]: ...
+
+    async def reminders(self, match_id: int) -> list[Reminder]: ...
+
+    async def due_reminders(self, now: float) -> list[Reminder]: ...
+
+    async def delete_reminder(self, reminder_id: int) -> None: ...
+
+    async def result(self, match_id: int) -> ResultRecord | None: ...
+
+    async def prefs(self, user_id: int) -> UserPrefs: ...
+
+    async def save_prefs(self, prefs: UserPrefs) -> None: ...
+
+    async def post_mail(self, mail: Mail) -> None: ...
+
+    async def take_mail(self, user_id: int) -> list[Mail]:
+        """Return and remove every pending private notice for this user."""

@@ -1,0 +1,108 @@
+"""Plain records the storage port reads and writes; no database or Discord types leak out of here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LIVE = ("lobby", "running")
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    user_id: int | None = None
+    ai: str | None = None              # policy name: an AI seat, or an AI that took over a human's seat
+    awaited_since: float | None = None
+    resigned: bool = False
+
+    @property
+    def plays_ai(self) -> bool:
+        return self.ai is not None
+
+
+@dataclass
+class MatchRecord:
+    game: str
+    seed: int
+    channel_id: int
+    place_id: int
+    host_id: int
+    guild_id: int | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    status: str = "lobby"
+    state: dict[str, Any] | None = None
+    state_id: int = 0
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    seats: list[SeatRecord] = field(default_factory=list)
+    id: int | None = None
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.resigned), None)
+
+    def seat(self, index: int) -> SeatRecord:
+        return next(s for s in self.seats if s.seat == index)
+
+
+@dataclass
+class LogEntry:
+    match_id: int
+    state_id: int
+    kind: str                          # step | undo
+    seat: int | None
+    notation: str | None
+    at: float
+    undoable: bool = False
+    by_ai: bool = False
+    events: list[dict[str, Any]] = field(default_factory=list)
+    id: int | None = None
+
+
+@dataclass
+class Reminder:
+    match_id: int
+    seat: int
+    kind: str                          # nudge | expire
+    due_at: float
+    level: int = 0
+    id: int | None = None
+
+
+@dataclass
+class ResultRecord:
+    match_id: int
+    game: str
+    status: str                        # over | abandoned
+    seats: list[dict[str, Any]]
+    finished_at: float
+    outcome: dict[str, Any] | None = None
+
+
+@dataclass
+class UserPrefs:
+    user_id: int
+    dms_enabled: bool = True
+    dm_closed: bool = False
+    snooze_until: float | None = None
+    locale: str | None = None
+
+
+@dataclass
+class Mail:
+    user_id: int
+    match_id: int
+    payload: dict[str, Any]
+    created_at: float
+    id: int | None = None
+
+
+class StaleState(Exception):
+    """The match changed since it was loaded (its state_id moved on): nothing was written."""
+
+
+class PlaceTaken(Exception):
+    """A live match already exists in that channel or thread."""

@@ -1,0 +1,118 @@
+"""The SQLite backend: migrations, the state_id guard, the log, reminders, preferences, mail."""
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.storage import (
+    LogEntry,
+    Mail,
+    MatchRecord,
+    PlaceTaken,
+    Reminder,
+    SeatRecord,
+    SqliteStorage,
+    StaleState,
+)
+from bot.storage.sqlite import migrations
+
+
+def a_match(place=10, **kw):
+    return MatchRecord(game="toy", seed=7, channel_id=1, place_id=place, host_id=100,
+                       seats=[SeatRecord(0, user_id=100), SeatRecord(1, ai="random")], **kw)
+
+
+async def test_migrations_run_once_and_record_their_version(db_path):
+    store = SqliteStorage(db_path)
+    await store.open()
+    assert await store.schema_version() == migrations()[-1][0]
+    await store.close()
+    again = SqliteStorage(db_path)
+    await again.open()  # a second start must not re-run 0001 (it would fail on CREATE TABLE)
+    assert await again.schema_version() == migrations()[-1][0]
+    await again.close()
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_match_round_trips_with_its_seats(storage):
+    created = await storage.create_match(a_match(settings={"clock_hours": 5}))
+    loaded = await storage.get_match(created.id)
+    assert loaded.seats == [SeatRecord(0, user_id=100), SeatRecord(1, ai="random")]
+    assert loaded.settings == {"clock_hours": 5}
+    assert (await storage.live_match_at(10)).id == created.id
+
+
+async def test_one_live_match_per_place_but_finished_ones_do_not_count(storage):
+    first = await storage.create_match(a_match())
+    with pytest.raises(PlaceTaken):
+        await storage.create_match(a_match())
+    first.status = "cancelled"
+    await storage.save_match(first)
+    second = await storage.create_match(a_match())
+    assert (await storage.live_match_at(10)).id == second.id
+
+
+async def test_save_is_guarded_by_state_id(storage):
+    match = await storage.create_match(a_match())
+    copy = await storage.get_match(match.id)
+    match.state = {"heap": 3}
+    await storage.save_match(match, entry=LogEntry(match.id, 0, "step", 0, "take 1", at=1.0))
+    copy.state = {"heap": 99}
+    with pytest.raises(StaleState):
+        await storage.save_match(copy, entry=LogEntry(copy.id, 0, "step", 0, "take 2", at=1.0))
+    stored = await storage.get_match(match.id)
+    assert stored.state == {"heap": 3} and stored.state_id == 1
+    assert [e.notation for e in await storage.log(match.id)] == ["take 1"]  # the refused entry left nothing
+
+
+async def test_simultaneous_saves_with_one_state_id_apply_exactly_once(storage):
+    match = await storage.create_match(a_match())
+    copies = [await storage.get_match(match.id) for _ in range(12)]
+
+    async def save(i, copy):
+        copy.state = {"by": i}
+        try:
+            await storage.save_match(copy, entry=LogEntry(copy.id, 0, "step", 0, f"take {i}", at=1.0))
+            return True
+        except StaleState:
+            return False
+
+    outcomes = await asyncio.gather(*(save(i, c) for i, c in enumerate(copies)))
+    assert outcomes.count(True) == 1
+    assert len(await storage.log(match.id)) == 1
+
+
+async def test_reminders_are_replaced_with_the_save_and_come_due_in_order(storage):
+    match = await storage.create_match(a_match())
+    await storage.save_match(match, reminders=[Reminder(match.id, 0, "expire", 300.0),
+                                               Reminder(match.id, 0, "nudge", 100.0)])
+    assert [r.kind for r in await storage.due_reminders(1000.0)] == ["nudge", "expire"]
+    assert await storage.due_reminders(50.0) == []
+    await storage.save_match(match, reminders=[Reminder(match.id, 1, "nudge", 200.0, level=1)])
+    due = await storage.due_reminders(1000.0)
+    assert [(r.seat, r.level) for r in due] == [(1, 1)]
+    await storage.delete_reminder(due[0].id)
+    assert await storage.reminders(match.id) == []
+
+
+async def test_preferences_and_mail(storage):
+    prefs = await storage.prefs(5)
+    assert prefs.dms_enabled and not prefs.dm_closed
+    prefs.dm_closed, prefs.locale = True, "it"
+    await storage.save_prefs(prefs)
+    assert (await storage.prefs(5)).dm_closed and (await storage.prefs(5)).locale == "it"
+    match = await storage.create_match(a_match())
+    await storage.post_mail(Mail(5, match.id, {"events": [1]}, 1.0))
+    assert [m.payload for m in await storage.take_mail(5)] == [{"events": [1]}]
+    assert await storage.take_mail(5) == []
+
+
+async def test_listing_by_guild_and_by_player(storage):
+    await storage.create_match(a_match(place=1, guild_id=9))
+    other = a_match(place=2, guild_id=8)
+    other.seats = [SeatRecord(0, user_id=200)]
+    await storage.create_match(other)
+    assert [m.place_id for m in await storage.matches(guild_id=9)] == [1]
+    assert [m.place_id for m in await storage.matches(user_id=200)] == [2]
