@@ -1,0 +1,64 @@
+"""Computer seats: the policies, matches played out by them, and replays of the log."""
+
+import random
+
+import pytest
+
+from engine.ai import RefusedMove, heuristic_for, play_out, policies_for, policy, replay
+from engine.core import Malformed
+from tests.core.nim_toy import GAME as NIM
+from tests.core.nim_toy.ai import HEURISTIC as NIM_PLAYER
+from tests.support.toy_game import GAME as TOY
+
+
+def test_random_policy_picks_among_the_legal_actions_only():
+    state = TOY.new_game({"heap": 2}, 2, 1)
+    rng = random.Random(0)
+    picks = {policy("random").choose(TOY, state, 0, rng).notation() for _ in range(50)}
+    assert picks == {"take 1", "take 2"}
+
+
+def test_unknown_policy_names_the_known_ones():
+    with pytest.raises(Malformed) as caught:
+        policy("clever")
+    assert caught.value.text() == "There is no computer player called “clever”. Known: heuristic, random."
+
+
+def test_the_heuristic_is_found_in_the_game_package():
+    assert heuristic_for(NIM) is NIM_PLAYER
+    with pytest.raises(Malformed, match="Toy has no heuristic"):
+        heuristic_for(TOY)
+
+
+def test_one_policy_per_seat_or_one_for_all():
+    assert [p.name for p in policies_for(NIM, "heuristic, random", 2)] == ["heuristic", "random"]
+    assert [p.name for p in policies_for(TOY, "random", 3)] == ["random"] * 3
+    with pytest.raises(Malformed, match="2 given for 3 seats"):
+        policies_for(TOY, "random,random", 3)
+    with pytest.raises(Malformed, match="no heuristic"):
+        policies_for(TOY, "random,heuristic", 2)
+
+
+def test_play_out_reaches_the_end_and_is_reproducible():
+    final, log = play_out(TOY, ["random"] * 3, seed=9, params={"heap": 20})
+    assert TOY.outcome(final) is not None and not TOY.active_seats(final)
+    assert sum(int(notation.split()[1]) for _, notation in log) == 20
+    again, log_again = play_out(TOY, ["random"] * 3, seed=9, params={"heap": 20})
+    assert log_again == log and TOY.dump_state(again) == TOY.dump_state(final)
+    assert play_out(TOY, ["random"] * 3, seed=10, params={"heap": 20})[1] != log
+
+
+def test_replay_of_the_log_reaches_the_same_state_and_names_a_refused_move():
+    final, log = play_out(TOY, ["random", "random"], seed=4, params={"heap": 12})
+    assert TOY.dump_state(replay(TOY, 2, 4, log, {"heap": 12})) == TOY.dump_state(final)
+    bad = [*log[:2], (log[2][0], "take 9"), *log[3:]]
+    with pytest.raises(RefusedMove) as caught:
+        replay(TOY, 2, 4, bad, {"heap": 12})
+    assert (caught.value.index, caught.value.notation) == (2, "take 9")
+    assert caught.value.error.message.key == "core.malformed"
+
+
+def test_a_heuristic_seat_beats_random_seats():
+    wins = sum(TOY.outcome(play_out(NIM, ["heuristic", "random"], seed, {"heap": 21})[0]).ranking[0] == 0
+               for seed in range(100))
+    assert wins >= 80
