@@ -1,0 +1,36 @@
+import pytest
+
+import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
+from bot.services import MatchService
+from bot.storage import SqliteStorage
+
+from .fakes import Clock, RecordingPresenter
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "bot.db"
+
+
+@pytest.fixture
+async def storage(db_path):
+    store = SqliteStorage(db_path)
+    await store.open()
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def presenter():
+    return RecordingPresenter()
+
+
+@pytest.fixture
+def service(storage, presenter, clock):
+    seeds = iter(range(1, 10_000))
+    return MatchService(storage, presenter, now=clock, new_seed=lambda: next(seeds))

@@ -1,0 +1,85 @@
+"""Test doubles for the bot's services: a presenter that records, a clock we move by hand, and a
+toy game variant whose big takes draw at random and show the taker something private."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.services import DmClosed
+from engine.core import Event, GameSpec, register
+from engine.core.errors import Illegal
+from tests.support.toy_game import ToyGame, ToyParams
+
+
+class PeekToy(ToyGame):
+    """Like the toy game, but taking 3 stones draws a secret (private to the taker, not undoable)."""
+
+    spec = GameSpec(key="toy-peek", title="Peek Toy", min_seats=2, max_seats=4, params_model=ToyParams,
+                    has_chance=True, hidden_info=True, colours=("red", "blue", "green", "white"))
+
+    def step(self, state, seat, action):
+        if int(action.args[0]) > state.heap:
+            raise Illegal("core.illegal")
+        new, events = super().step(state, seat, action)
+        if action.args[0] == "3":
+            events = [*events, Event("core.illegal", {"secret": new.secrets[seat]}, audience=frozenset({seat}),
+                                     reveals=True)]
+        return new, events
+
+
+PEEK = register(PeekToy())
+
+
+@dataclass
+class Clock:
+    t: float = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, hours: float) -> None:
+        self.t += hours * 3600
+
+
+@dataclass
+class RecordingPresenter:
+    lobbies: list[Any] = field(default_factory=list)
+    tables: list[Any] = field(default_factory=list)
+    privates: list[tuple[int, Any]] = field(default_factory=list)
+    lines: list[tuple[int, Any, int | None]] = field(default_factory=list)
+    reminders: list[tuple[int, Any]] = field(default_factory=list)
+    finals: list[Any] = field(default_factory=list)
+    closed_dms: set[int] = field(default_factory=set)
+    dm_attempts: list[int] = field(default_factory=list)
+    next_id: int = 5000
+
+    def _id(self) -> int:
+        self.next_id += 1
+        return self.next_id
+
+    async def show_lobby(self, match, title, seat_range):
+        self.lobbies.append((match.id, [(s.user_id, s.ai) for s in match.seats], match.status))
+        return match.lobby_message_id or self._id()
+
+    async def show_table(self, update):
+        self.tables.append(update)
+        return self._id() if update.notify or update.match.table_message_id is None else update.match.table_message_id
+
+    async def send_private(self, user_id, notice):
+        self.dm_attempts.append(user_id)
+        if user_id in self.closed_dms:
+            raise DmClosed()
+        self.privates.append((user_id, notice))
+
+    async def tell_table(self, match, message, mention=None):
+        self.lines.append((match.id, message, mention))
+
+    async def remind(self, user_id, match, message, locale):
+        self.dm_attempts.append(user_id)
+        if user_id in self.closed_dms:
+            raise DmClosed()
+        self.reminders.append((user_id, message))
+
+    async def show_final(self, report):
+        self.finals.append(report)

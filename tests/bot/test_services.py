@@ -1,0 +1,359 @@
+"""Match services against a real (temporary) SQLite database, a recording presenter and a hand clock."""
+
+import asyncio
+
+import pytest
+
+from bot.services import MatchService, MatchSettings, Refusal, StaleBoard
+from bot.storage import SqliteStorage
+
+HOST, BOB, CAROL, DAVE, EVE = 1, 2, 3, 4, 5
+
+
+async def lobby(service, *players, ai=0, game="toy", place=77, **settings):
+    match = await service.create(game_key=game, host_id=HOST, channel_id=70, place_id=place, guild_id=9,
+                                 settings=MatchSettings(**settings) if settings else None)
+    for user in players:
+        await service.join(match.id, user)
+    for _ in range(ai):
+        await service.add_ai(match.id, HOST, "random")
+    return match
+
+
+async def started(service, *players, ai=0, **kw):
+    match = await lobby(service, *players, ai=ai, **kw)
+    return await service.start(match.id, HOST)
+
+
+def awaited_user(match):
+    return next(s.user_id for s in match.seats if s.awaited_since is not None and not s.plays_ai)
+
+
+async def play_to_the_end(service, match):
+    """Humans always take 1 stone (the default-free first legal step); AIs play by themselves."""
+    for _ in range(100):
+        match = await service.get(match.id)
+        if match.status != "running":
+            return match
+        await service.play(match.id, awaited_user(match), "take 1", state_id=match.state_id)
+    raise AssertionError("the match did not end")
+
+
+async def assert_replays(service, match):
+    game = service.game_of(match)
+    assert game.dump_state(await service.replay(match)) == match.state
+
+
+# ---- lobby ---------------------------------------------------------------------------------------------
+async def test_lobby_join_leave_and_limits(service, presenter):
+    match = await lobby(service, BOB, CAROL)
+    with pytest.raises(Refusal, match="already"):
+        await service.join(match.id, BOB)
+    await service.join(match.id, DAVE)
+    with pytest.raises(Refusal) as full:
+        await service.join(match.id, EVE)
+    assert full.value.message.key == "bot.refusal.lobby_full"
+    await service.leave(match.id, BOB)
+    match = await service.get(match.id)
+    assert [(s.seat, s.user_id) for s in match.seats] == [(0, HOST), (1, CAROL), (2, DAVE)]
+    assert presenter.lobbies[-1][1] == [(HOST, None), (CAROL, None), (DAVE, None)]  # the lobby message follows
+
+
+async def test_only_the_host_manages_and_start_needs_a_legal_seat_count(service):
+    match = await lobby(service)
+    with pytest.raises(Refusal) as few:
+        await service.start(match.id, HOST)
+    assert few.value.message.key == "bot.refusal.seat_count"
+    await service.join(match.id, BOB)
+    for attempt in (service.start(match.id, BOB), service.add_ai(match.id, BOB), service.cancel(match.id, BOB,
+                                                                                                 is_manager=False)):
+        with pytest.raises(Refusal) as refused:
+            await attempt
+        assert refused.value.message.key == "bot.refusal.host_only"
+    await service.cancel(match.id, BOB, is_manager=True)  # a server manager may cancel
+    assert (await service.get(match.id)).status == "cancelled"
+
+
+async def test_one_live_match_per_place(service):
+    await lobby(service, place=5)
+    with pytest.raises(Refusal) as taken:
+        await lobby(service, place=5)
+    assert taken.value.message.key == "bot.refusal.place_taken"
+    await lobby(service, place=6)
+
+
+# ---- a whole match ---------------------------------------------------------------------------------------
+async def test_a_three_seat_match_with_an_ai_plays_to_the_end_and_stores_its_result(service, presenter, storage):
+    match = await started(service, BOB, ai=1)
+    assert presenter.tables and presenter.tables[0].notify  # the first human to act is pinged
+    match = await play_to_the_end(service, match)
+    assert match.status == "over"
+    result = await storage.result(match.id)
+    assert result.status == "over" and set(result.outcome["scores"]) == {"0", "1", "2"}
+    assert presenter.finals[-1].outcome is not None
+    assert any(e.by_ai for e in await storage.log(match.id))
+    assert await storage.reminders(match.id) == []  # a finished match leaves no reminders behind
+    await assert_replays(service, match)
+
+
+async def test_ai_seats_play_until_a_human_must_act(service, presenter):
+    match = await started(service, ai=1, game="toy")  # host + one AI: the host moves first in the toy game
+    await service.play(match.id, HOST, "take 1")
+    match = await service.get(match.id)
+    assert awaited_user(match) == HOST  # the AI already answered
+    game = service.game_of(match)
+    assert game.load_state(match.state).heap == 7 - 1 - game.load_state(match.state).taken[1]
+
+
+async def test_not_your_turn_and_not_a_player_are_refused_with_the_rule(service):
+    match = await started(service, BOB, CAROL)
+    waiting = next(u for u in (HOST, BOB, CAROL) if u != awaited_user(match))
+    with pytest.raises(Exception) as refused:
+        await service.play(match.id, waiting, "take 1")
+    assert refused.value.message.key == "core.not_your_turn"
+    with pytest.raises(Refusal) as outsider:
+        await service.play(match.id, EVE, "take 1")
+    assert outsider.value.message.key == "bot.refusal.not_a_player"
+    with pytest.raises(Exception) as bad:
+        await service.play(match.id, awaited_user(match), "take 9")
+    assert bad.value.message.key == "core.malformed"
+
+
+async def test_many_simultaneous_clicks_on_one_board_apply_exactly_one_step(service, storage):
+    match = await started(service, BOB, CAROL)
+    user = awaited_user(match)
+    outcomes = await asyncio.gather(
+        *(service.play(match.id, user, "take 1", state_id=match.state_id) for _ in range(15)),
+        return_exceptions=True,
+    )
+    assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+    assert all(isinstance(o, StaleBoard) for o in outcomes if isinstance(o, Exception))
+    assert len(await storage.log(match.id)) == 1
+
+
+async def test_a_stale_board_is_refused_politely(service):
+    match = await started(service, BOB, CAROL)
+    await service.play(match.id, awaited_user(match), "take 1", state_id=match.state_id)
+    now = await service.get(match.id)
+    with pytest.raises(StaleBoard) as stale:
+        await service.play(now.id, awaited_user(now), "take 1", state_id=match.state_id)
+    assert stale.value.match_id == match.id
+
+
+async def test_the_table_is_posted_anew_to_ping_and_edited_when_nobody_new_must_act(service, presenter):
+    match = await started(service, BOB)
+    assert presenter.tables[-1].notify
+    user = awaited_user(match)
+    await service.play(match.id, user, "take 1")
+    assert presenter.tables[-1].notify  # the other player must now be pinged
+    await service.undo(match.id, user)
+    assert presenter.tables[-1].notify  # the undoing player is awaited again: pinged
+    await service.resign(match.id, BOB if user == HOST else HOST)
+    assert not presenter.tables[-1].notify  # an AI took the other seat; the same player still acts
+
+
+# ---- restart -----------------------------------------------------------------------------------------
+async def test_a_restart_loses_nothing(db_path, presenter, clock):
+    first = SqliteStorage(db_path)
+    await first.open()
+    service = MatchService(first, presenter, now=clock, new_seed=lambda: 42)
+    match = await started(service, BOB, ai=1)
+    await service.play(match.id, awaited_user(match), "take 1")
+    await first.close()
+
+    again = SqliteStorage(db_path)
+    await again.open()
+    restarted = MatchService(again, presenter, now=clock)
+    match = await restarted.match_here(77)
+    assert await again.reminders(match.id)  # the clock is still ticking for whoever must act
+    match = await play_to_the_end(restarted, match)
+    assert match.status == "over"
+    await assert_replays(restarted, match)
+    await again.close()
+
+
+# ---- undo ---------------------------------------------------------------------------------------------
+async def test_undo_takes_back_only_your_own_last_step(service, storage):
+    match = await started(service, BOB, game="toy-peek")
+    first = awaited_user(match)
+    await service.play(match.id, first, "take 1")
+    with pytest.raises(Refusal) as other:
+        second = awaited_user(await service.get(match.id))
+        await service.undo(match.id, second)
+    assert other.value.message.key == "bot.refusal.undo_not_yours"
+    await service.undo(match.id, first)
+    match = await service.get(match.id)
+    assert awaited_user(match) == first
+    assert service.game_of(match).load_state(match.state).heap == 7
+    await assert_replays(service, match)
+    with pytest.raises(Refusal) as nothing:
+        await service.undo(match.id, first)
+    assert nothing.value.message.key == "bot.refusal.undo_nothing"
+
+
+async def test_undo_never_crosses_a_reveal(service):
+    match = await started(service, BOB, game="toy-peek")
+    first = awaited_user(match)
+    await service.play(match.id, first, "take 3")  # draws a secret: cannot be taken back
+    with pytest.raises(Refusal) as refused:
+        await service.undo(match.id, first)
+    assert refused.value.message.key == "bot.refusal.undo_reveal"
+
+
+async def test_undo_never_crosses_an_ai_step(service):
+    match = await started(service, ai=1)
+    await service.play(match.id, HOST, "take 1")  # the AI answers at once
+    with pytest.raises(Refusal) as refused:
+        await service.undo(match.id, HOST)
+    assert refused.value.message.key == "bot.refusal.undo_not_yours"
+
+
+# ---- private information -----------------------------------------------------------------------------------
+async def test_private_events_reach_only_their_player_by_dm(service, presenter):
+    match = await started(service, BOB, game="toy-peek")
+    first = awaited_user(match)
+    await service.play(match.id, first, "take 3")
+    assert [user for user, _ in presenter.privates] == [first]
+    assert all(e.audience is None for update in presenter.tables for e in update.events)
+
+
+async def test_closed_dms_fall_back_to_mail_and_a_mention_and_are_not_retried(service, presenter):
+    match = await started(service, BOB, CAROL, game="toy-peek")
+    first = awaited_user(match)
+    presenter.closed_dms.add(first)
+    await service.play(match.id, first, "take 3")
+    assert presenter.dm_attempts.count(first) == 1
+    assert [(m.key, who) for _, m, who in presenter.lines] == [("bot.dm.closed", first)]
+    mail = await service.take_mail(first)
+    first_seat = (await service.get(match.id)).seat_of(first).seat
+    assert [e["audience"] for m in mail for e in m.payload["events"]] == [[first_seat]]
+    # Next private event: no new DM attempt (no retry into 403s), straight to the mailbox.
+    match = await play_until_user(service, match, first)
+    await service.play(match.id, first, "take 1")
+    assert presenter.dm_attempts.count(first) == 1
+    await service.set_dms(first, True)  # asking for DMs again clears the memory of the refusal
+    assert not (await service.storage.prefs(first)).dm_closed
+
+
+async def play_until_user(service, match, user):
+    for _ in range(10):
+        match = await service.get(match.id)
+        if awaited_user(match) == user:
+            return match
+        await service.play(match.id, awaited_user(match), "take 1")
+    raise AssertionError
+
+
+async def test_the_hand_is_the_callers_own_view(service):
+    match = await started(service, BOB)
+    view, _png = await service.hand(match.id, BOB, "en")
+    state = service.game_of(match).load_state((await service.get(match.id)).state)
+    assert view.viewer == 1 and view.secret == state.secrets[1]
+    with pytest.raises(Refusal):
+        await service.hand(match.id, EVE, "en")
+
+
+async def test_the_log_shows_each_player_only_what_they_may_read(service):
+    match = await started(service, BOB, game="toy-peek")
+    first = awaited_user(match)
+    other = BOB if first == HOST else HOST
+    await service.play(match.id, first, "take 3")
+    mine = [e for _, events in await service.recent_log(match.id, first) for e in events]
+    theirs = [e for _, events in await service.recent_log(match.id, other) for e in events]
+    assert any(e.audience for e in mine) and not any(e.audience for e in theirs)
+
+
+# ---- resign ------------------------------------------------------------------------------------------------
+async def test_resign_hands_the_seat_to_an_ai_by_default(service, presenter):
+    match = await started(service, BOB, CAROL)
+    await service.resign(match.id, BOB)
+    match = await service.get(match.id)
+    bob = match.seat(1)
+    assert bob.resigned and bob.plays_ai and match.status == "running"
+    assert match.seat_of(BOB) is None
+    assert BOB not in {s.user_id for s in match.seats if s.awaited_since and not s.plays_ai}
+
+
+async def test_resign_ends_the_match_when_the_table_chose_so(service, storage, presenter):
+    match = await started(service, BOB, CAROL, resign="end")
+    await service.resign(match.id, CAROL)
+    match = await service.get(match.id)
+    assert match.status == "abandoned"
+    result = await storage.result(match.id)
+    assert result.status == "abandoned" and [s["resigned"] for s in result.seats] == [False, False, True]
+    assert presenter.finals[-1].reason.key == "bot.match.resigned"
+
+
+# ---- the clock ---------------------------------------------------------------------------------------------
+async def test_reminders_escalate_then_the_ai_plays_for_the_absent_player(service, presenter, clock, storage):
+    match = await started(service, BOB, clock_hours=10)
+    user = awaited_user(match)
+    for hours, expected in ((4.9, 0), (0.2, 1), (3.0, 2), (1.5, 3)):
+        clock.advance(hours)
+        await service.tick()
+        assert len(presenter.reminders) == expected
+    assert [m.key for _, m in presenter.reminders] == ["bot.clock.nudge0", "bot.clock.nudge1", "bot.clock.nudge2"]
+    clock.advance(0.5)
+    await service.tick()
+    match = await service.get(match.id)
+    assert awaited_user(match) != user  # the AI took the step and the turn moved on
+    assert (await storage.log(match.id))[-1].by_ai
+    assert presenter.lines[-1][1].key == "bot.clock.ai_played"
+
+
+async def test_forfeit_at_expiry_follows_the_resign_setting(service, clock, storage):
+    match = await started(service, BOB, CAROL, clock_hours=1, on_expiry="forfeit", resign="end")
+    clock.advance(1.01)
+    await service.tick()
+    assert (await service.get(match.id)).status == "abandoned"
+    assert (await storage.result(match.id)).status == "abandoned"
+
+
+async def test_snoozed_players_get_no_nudges(service, presenter, clock):
+    match = await started(service, BOB, clock_hours=10)
+    await service.snooze(awaited_user(match), 8)
+    clock.advance(7)
+    await service.tick()
+    assert presenter.reminders == []
+
+
+async def test_reminders_survive_a_restart(db_path, presenter, clock):
+    first = SqliteStorage(db_path)
+    await first.open()
+    match = await started(MatchService(first, presenter, now=clock), BOB, clock_hours=2)
+    await first.close()
+    clock.advance(1.1)
+    again = SqliteStorage(db_path)
+    await again.open()
+    await MatchService(again, presenter, now=clock).tick()
+    assert [user for user, _ in presenter.reminders] == [awaited_user(match)]
+    await again.close()
+
+
+async def test_closed_dms_send_reminders_to_the_match_instead(service, presenter, clock):
+    match = await started(service, BOB, clock_hours=10)
+    user = awaited_user(match)
+    presenter.closed_dms.add(user)
+    clock.advance(5.1)
+    await service.tick()
+    assert presenter.lines[-1][2] == user and presenter.lines[-1][1].key == "bot.clock.nudge0"
+    assert (await service.storage.prefs(user)).dm_closed
+
+
+# ---- queries ------------------------------------------------------------------------------------------------
+async def test_status_mine_and_list(service):
+    match = await started(service, BOB)
+    status = await service.status(match.id)
+    assert [s.seat.user_id for s in status.awaited] == [awaited_user(match)]
+    assert status.awaited[0].deadline == status.awaited[0].awaited_since + 72 * 3600
+    mine = await service.mine(awaited_user(match))
+    assert mine == [(mine[0][0], True)]
+    assert [m.id for m in await service.server_matches(9)] == [match.id]
+
+
+async def test_autocomplete_lists_exactly_the_callers_legal_steps(service):
+    match = await started(service, BOB)
+    user = awaited_user(match)
+    assert [c.notation for c in await service.choices_here(77, user, "en")] == ["take 1", "take 2", "take 3"]
+    other = BOB if user == HOST else HOST
+    assert await service.choices_here(77, other, "en") == []
