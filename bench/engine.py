@@ -1,0 +1,220 @@
+"""Engine speed: complete random matches per second, and the cost of each engine call.
+
+    .venv/bin/python bench/engine.py                       # Al-Rashid, 4 players, seeds 1-100
+    .venv/bin/python bench/engine.py --profile             # and the hotspots by own time (cProfile)
+    .venv/bin/python bench/engine.py --write               # record the result in docs/benchmarks.md
+
+Games per second come from an uninstrumented run of `engine.ai.play_out` with random seats (one
+process, one core); the per-call costs from a second, timed run of the same matches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import importlib
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.ai import play_out  # noqa: E402
+from engine.core import Game, get_game  # noqa: E402
+
+DOC = ROOT / "docs" / "benchmarks.md"
+SECTION = "## Engine"
+START, END = "<!-- engine-bench:start -->", "<!-- engine-bench:end -->"
+SAMPLE_EVERY = 10  # views and saves are timed on every 10th step
+
+
+@dataclass
+class Result:
+    game: str
+    players: int
+    games: int
+    first_seed: int
+    games_per_second: float
+    steps_per_game: float
+    apply_us: float
+    legal_us: float
+    view_us: float      # the public view and every seat's view, per view
+    save_us: float      # dump_state + json.dumps
+    load_us: float      # json.loads + load_state
+
+
+def measure(game: Game, players: int, seeds: range) -> Result:
+    started = time.perf_counter()
+    for seed in seeds:
+        play_out(game, ["random"] * players, seed)
+    games_per_second = len(seeds) / (time.perf_counter() - started)
+
+    clock = time.perf_counter
+    totals = dict.fromkeys(("apply", "legal", "view", "save", "load"), 0.0)
+    counts = dict.fromkeys(totals, 0)
+    steps = 0
+    for seed in seeds:
+        state = game.new_game(None, players, seed)
+        rng = random.Random(seed)
+        while active := game.active_seats(state):
+            seat = min(active)
+            t = clock()
+            actions = game.legal_actions(state, seat)
+            totals["legal"] += clock() - t
+            action = rng.choice(actions)
+            t = clock()
+            state, _ = game.apply(state, seat, action)
+            totals["apply"] += clock() - t
+            steps += 1
+            if steps % SAMPLE_EVERY == 0:
+                t = clock()
+                for viewer in (None, *range(players)):
+                    game.view(state, viewer)
+                totals["view"] += clock() - t
+                counts["view"] += players
+                t = clock()
+                text = json.dumps(game.dump_state(state))
+                totals["save"] += clock() - t
+                t = clock()
+                game.load_state(json.loads(text))
+                totals["load"] += clock() - t
+                counts["save"] += 1
+                counts["load"] += 1
+    counts["apply"] = counts["legal"] = steps
+    counts["view"] += counts["save"]  # the public view too
+
+    def micro(name: str) -> float:
+        return totals[name] / counts[name] * 1e6 if counts[name] else 0.0
+
+    return Result(game.spec.key, players, len(seeds), seeds.start, games_per_second, steps / len(seeds),
+                  micro("apply"), micro("legal"), micro("view"), micro("save"), micro("load"))
+
+
+def hotspots(game: Game, players: int, seeds: range, top: int) -> list[tuple[str, float, int]]:
+    """The functions with the most own time while playing random matches: (name, share, calls)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    for seed in seeds:
+        play_out(game, ["random"] * players, seed)
+    profile.disable()
+    stats = pstats.Stats(profile, stream=io.StringIO())
+    total = sum(row[2] for row in stats.stats.values()) or 1.0
+    rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)[:top]
+    return [(_where(func), own / total, calls) for func, (_, calls, own, _, _) in rows]
+
+
+def _where(func: tuple[str, int, str]) -> str:
+    path, line, name = func
+    if path == "~":
+        return name
+    try:
+        path = str(Path(path).resolve().relative_to(ROOT))
+    except ValueError:
+        path = Path(path).name
+    return f"{path}:{line} {name}"
+
+
+def table(result: Result) -> str:
+    rows = [
+        ("games per second", f"{result.games_per_second:.1f}"),
+        ("steps per game", f"{result.steps_per_game:.1f}"),
+        ("µs per apply", f"{result.apply_us:.1f}"),
+        ("µs per legal_actions", f"{result.legal_us:.1f}"),
+        ("µs per view", f"{result.view_us:.1f}"),
+        ("µs per save (dump_state + JSON)", f"{result.save_us:.1f}"),
+        ("µs per load (JSON + load_state)", f"{result.load_us:.1f}"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    return "\n".join(f"{name:<{width}}  {value:>10}" for name, value in rows)
+
+
+def machine() -> str:
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=10).stdout
+        model = re.search(r"^Model name:\s*(.+)$", lscpu, re.MULTILINE).group(1).strip()
+    except (OSError, AttributeError, subprocess.SubprocessError):
+        model = platform.processor() or platform.machine()
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return f"{model}, nproc {cores}, Python {platform.python_version()}"
+
+
+def markdown(result: Result, spots: list[tuple[str, float, int]], where: str, day: str) -> str:
+    last = result.first_seed + result.games - 1
+    lines = [
+        START,
+        f"`.venv/bin/python bench/engine.py --game {result.game} --players {result.players} "
+        f"--games {result.games} --seed {result.first_seed} --write` — random seats, seeds "
+        f"{result.first_seed}–{last}, one process on one core. Machine: {where}. Date: {day}.",
+        "",
+        "| game | players | games/s | steps/game | µs/apply | µs/legal_actions | µs/view | µs/save | µs/load |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {result.game} | {result.players} | {result.games_per_second:.1f} | {result.steps_per_game:.0f} | "
+        f"{result.apply_us:.1f} | {result.legal_us:.1f} | {result.view_us:.1f} | {result.save_us:.1f} | "
+        f"{result.load_us:.1f} |",
+    ]
+    if spots:
+        lines += ["", "Hotspots by own time (cProfile):", ""]
+        lines += [f"- {share:.0%} `{name}` ({calls} calls)" for name, share, calls in spots]
+    lines.append(END)
+    return "\n".join(lines)
+
+
+def update_section(document: str, block: str) -> str:
+    """Put the generated block into the "## Engine" section, keeping every other word of the file."""
+    if START in document and END in document:
+        head, rest = document.split(START, 1)
+        return head + block + rest.split(END, 1)[1]
+    if not document.strip():
+        document = "# Benchmarks\n"
+    match = re.search(rf"^{re.escape(SECTION)}\s*$", document, re.MULTILINE)
+    if match is None:
+        return document.rstrip("\n") + f"\n\n{SECTION}\n\n{block}\n"
+    rest = document[match.end():].lstrip("\n")
+    return document[: match.end()] + f"\n\n{block}\n" + (f"\n{rest}" if rest else "")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="al-rashid")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1, help="first seed; the games use the next ones")
+    parser.add_argument("--profile", action="store_true", help="print the hotspots (cProfile, own time)")
+    parser.add_argument("--import", dest="modules", action="append", default=[],
+                        help="a module to import first that registers a game (e.g. tests.support.toy_game)")
+    parser.add_argument("--write", action="store_true", help=f"record the result in {DOC.relative_to(ROOT)}")
+    args = parser.parse_args(argv)
+    for module in args.modules:
+        importlib.import_module(module)
+    game = get_game(args.game)
+    seeds = range(args.seed, args.seed + args.games)
+    result = measure(game, args.players, seeds)
+    print(f"{game.spec.title}: {args.players} players, {args.games} random games, seeds {seeds.start}-{seeds.stop - 1}")
+    print(table(result))
+    spots: list[tuple[str, float, int]] = []
+    if args.profile or args.write:
+        spots = hotspots(game, args.players, seeds[: max(1, len(seeds) // 5)], top=15 if args.profile else 8)
+        print("\nhotspots by own time:")
+        for name, share, calls in spots:
+            print(f"{share:6.1%}  {calls:>9}  {name}")
+    if args.write:
+        block = markdown(result, spots, machine(), datetime.date.today().isoformat())
+        DOC.write_text(update_section(DOC.read_text(encoding="utf-8") if DOC.exists() else "", block),
+                       encoding="utf-8")
+        print(f"\nwrote {DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

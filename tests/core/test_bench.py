@@ -1,0 +1,36 @@
+"""bench/engine.py measures a game and records it in its own part of docs/benchmarks.md."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
+from tests.support.toy_game import GAME as TOY
+
+PATH = Path(__file__).resolve().parents[2] / "bench" / "engine.py"
+spec = importlib.util.spec_from_file_location("bench_engine", PATH)
+bench = sys.modules[spec.name] = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+
+
+def test_a_measurement_counts_every_step_of_the_fixed_seeds():
+    result = bench.measure(TOY, 3, range(1, 21))
+    assert (result.game, result.players, result.games, result.first_seed) == ("toy", 3, 20, 1)
+    assert 7 / 3 <= result.steps_per_game <= 7  # a heap of 7, one to three stones a step
+    assert min(result.games_per_second, result.apply_us, result.legal_us, result.view_us, result.save_us) > 0
+
+
+def test_the_engine_section_is_created_then_replaced_and_nothing_else_changes():
+    block = bench.markdown(bench.measure(TOY, 2, range(1, 4)), [("engine/x.py:1 f", 0.5, 10)], "CPU, nproc 2", "2025-01-01")
+    assert "| toy | 2 |" in block and "Machine: CPU, nproc 2. Date: 2025-01-01." in block and "50% `engine/x.py:1 f`" in block
+    fresh = bench.update_section("", block)
+    assert fresh.startswith("# Benchmarks\n\n## Engine\n\n<!-- engine-bench:start -->")
+    others = "# Benchmarks\n\n## Rendering\n\nboard: 40 ms\n"
+    added = bench.update_section(others, block)
+    assert added.startswith(others.rstrip("\n")) and added.endswith(bench.END + "\n")
+    notes = added.replace(bench.END, bench.END + "\n\nWhat limits it: copying the state.")
+    replaced = bench.update_section(notes, block.replace("| toy | 2 |", "| toy | 3 |"))
+    assert "| toy | 3 |" in replaced and "| toy | 2 |" not in replaced
+    assert "What limits it: copying the state." in replaced and "board: 40 ms" in replaced
+    heading_only = bench.update_section("# Benchmarks\n\n## Engine\n\n## Rendering\n", block)
+    assert heading_only.index(bench.START) < heading_only.index("## Rendering")
