@@ -104,7 +104,7 @@ class State:
     discards: dict[str, list[int]] = field(default_factory=dict)
     charges: dict[str, list[str]] = field(default_factory=dict)    # charges still offered, per palace
     crisis_deck: list[int] = field(default_factory=list)           # turn tiles, top last
-    crisis_shown: list[int] = field(default_factory=list)          # setup tile first ("s0"), then turns
+    crisis_shown: list[str] = field(default_factory=list)          # "setup:N" first, then "turn:N"
     next_tile_id: int = 0
     round_queue: list[int] = field(default_factory=list)     # seats still to move this round
     tasks: list[Task] = field(default_factory=list)          # top of the stack last

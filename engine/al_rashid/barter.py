@@ -1,0 +1,76 @@
+"""Gold by barter: goods are worth more the more different they are (000, "Merci e Ori").
+
+A hand is split into layers of different goods; each layer is worth 1/3/6/10/15 gold for 1-5 kinds.
+Because that table grows faster than linearly, stacking the goods into layers is always the best split.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from .vocab import GOODS
+
+BARTER = (0, 1, 3, 6, 10, 15)
+
+
+def gold_value(goods: dict[str, int]) -> int:
+    return _value(tuple(goods.get(g, 0) for g in GOODS))
+
+
+@lru_cache(maxsize=65536)
+def _value(counts: tuple[int, ...]) -> int:
+    total, layer = 0, 1
+    while True:
+        kinds = sum(1 for c in counts if c >= layer)
+        if not kinds:
+            return total
+        total += BARTER[kinds]
+        layer += 1
+
+
+def without(goods: dict[str, int], taken: dict[str, int]) -> dict[str, int]:
+    return {g: goods.get(g, 0) - taken.get(g, 0) for g in GOODS if goods.get(g, 0) - taken.get(g, 0) > 0}
+
+
+def can_pay(goods: dict[str, int], cost: int) -> bool:
+    return cost <= 0 or gold_value(goods) >= cost
+
+
+def suggested_payment(goods: dict[str, int], cost: int) -> dict[str, int] | None:
+    """The payment worth at least `cost` that keeps the most gold value, then the fewest goods handed over."""
+    if cost <= 0:
+        return {}
+    counts = tuple(goods.get(g, 0) for g in GOODS)
+    best = _suggest(counts, cost)
+    return None if best is None else {g: n for g, n in zip(GOODS, best, strict=True) if n}
+
+
+@lru_cache(maxsize=65536)
+def _suggest(counts: tuple[int, ...], cost: int) -> tuple[int, ...] | None:
+    best_key, best = None, None
+    for paid in product(*(range(c + 1) for c in counts)):
+        if _value(paid) < cost:
+            continue
+        kept = tuple(c - p for c, p in zip(counts, paid, strict=True))
+        key = (-_value(kept), sum(paid), paid)
+        if best_key is None or key < best_key:
+            best_key, best = key, paid
+    return best
+
+
+def format_goods(goods: dict[str, int]) -> str:
+    """Notation of a bundle of goods: 'hardwood:2,metal:1' (GOODS order); '-' when empty."""
+    return ",".join(f"{g}:{goods[g]}" for g in GOODS if goods.get(g)) or "-"
+
+
+def parse_goods(text: str) -> dict[str, int] | None:
+    if text == "-":
+        return {}
+    goods: dict[str, int] = {}
+    for part in text.split(","):
+        name, _, number = part.partition(":")
+        if name not in GOODS or name in goods or not number.isdigit() or int(number) <= 0:
+            return None
+        goods[name] = int(number)
+    return goods

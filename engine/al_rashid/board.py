@@ -1,0 +1,148 @@
+"""Pieces on the board, dominance, mercenary piles: the shared mechanics the steps build on."""
+
+from __future__ import annotations
+
+from .data import load
+from .rng import draw_index
+from .state import Family, Stack, State, Tile
+from .vocab import AREAS, CALIPH, PALACES, PIECES, TERRITORIES, kind_of
+
+RULES = load().rules
+DOMINANCE = RULES.dominance
+
+
+def dominance(stack: Stack) -> int:
+    return stack.pasha * DOMINANCE["pasha"] + stack.merchant * DOMINANCE["merchant"] + stack.sage * DOMINANCE["sage"]
+
+
+def received(area: str, stack: Stack) -> bool:
+    """Al-Rashid only receives delegations led by a Pasha (000, "Palazzo di Al-Rashid")."""
+    return area != CALIPH or stack.pasha > 0
+
+
+def ranking(state: State, area: str) -> list[int]:
+    """Seats by dominance, best first; ties go to whoever placed first in the area (000, "Dominio")."""
+    stacks = [(i, s) for i, s in enumerate(state.areas[area]) if received(area, s)]
+    stacks.sort(key=lambda item: (-dominance(item[1]), item[0]))
+    return [s.seat for _, s in stacks]
+
+
+def stack_of(state: State, area: str, seat: int) -> Stack | None:
+    for stack in state.areas[area]:
+        if stack.seat == seat:
+            return stack
+    return None
+
+
+def pieces_on_board(state: State, seat: int) -> dict[str, int]:
+    counts = dict.fromkeys(PIECES, 0)
+    for stacks in state.areas.values():
+        for stack in stacks:
+            if stack.seat == seat:
+                for piece in PIECES:
+                    counts[piece] += stack.count(piece)
+    return counts
+
+
+def has_pieces_on_board(state: State, seat: int) -> bool:
+    return any(stack.seat == seat for stacks in state.areas.values() for stack in stacks)
+
+
+def open_areas(state: State) -> list[str]:
+    """Areas with pieces still to resolve this turn."""
+    return [a for a in AREAS if state.areas[a] and a not in state.resolved]
+
+
+def placement_refusal(state: State, area: str, seat: int, piece: str) -> str | None:
+    """Why `piece` may not join `area` for this family (placement and moves alike), or None."""
+    if area in state.resolved:
+        return "al_rashid.illegal.area_resolved"
+    stack = stack_of(state, area, seat)
+    if piece in ("pasha", "merchant") and stack is not None and (stack.pasha or stack.merchant):
+        return "al_rashid.illegal.one_leader"
+    if area == CALIPH and stack is None and piece != "pasha":
+        return "al_rashid.illegal.pasha_first"
+    return None
+
+
+def add_piece(state: State, area: str, seat: int, piece: str) -> None:
+    stack = stack_of(state, area, seat)
+    if stack is None:
+        stack = Stack(seat)
+        state.areas[area].append(stack)
+    setattr(stack, piece, stack.count(piece) + 1)
+
+
+def remove_piece(state: State, area: str, seat: int, piece: str) -> None:
+    stack = stack_of(state, area, seat)
+    assert stack is not None and stack.count(piece) > 0
+    setattr(stack, piece, stack.count(piece) - 1)
+    if stack.total() == 0:
+        state.areas[area].remove(stack)
+
+
+def return_pieces(state: State, area: str, seats: list[int] | None = None) -> None:
+    """Send pieces of `seats` (all when None) in `area` back to their owners' reserves."""
+    keep = []
+    for stack in state.areas[area]:
+        if seats is None or stack.seat in seats:
+            family = state.families[stack.seat]
+            for piece in PIECES:
+                family.reserve[piece] += stack.count(piece)
+        else:
+            keep.append(stack)
+    state.areas[area] = keep
+
+
+def areas_in_scope(scope: str) -> tuple[str, ...]:
+    return PALACES if scope == "palaces" else TERRITORIES
+
+
+# ---- mercenaries ---------------------------------------------------------------------------------
+
+def draw_mercenary(state: State, colour: str) -> int | None:
+    """Take the top tile of a pile, reshuffling its discards when the pile is empty.
+
+    Returns the value, or None when no tile of that colour is left anywhere face down.
+    """
+    pile = state.piles[colour]
+    if not pile and state.discards[colour]:
+        discards = state.discards[colour]
+        state.discards[colour] = []
+        while discards:
+            state.rng, i = draw_index(state.rng, len(discards))
+            pile.append(discards.pop(i))
+    return pile.pop() if pile else None
+
+
+def can_draw(state: State, colour: str) -> bool:
+    return bool(state.piles[colour] or state.discards[colour])
+
+
+def give_tile(family: Family, colour: str, value: int) -> None:
+    kind = kind_of(colour, value)
+    family.hand[kind] = family.hand.get(kind, 0) + 1
+
+
+def take_tile(family: Family, kind: str) -> None:
+    family.hand[kind] -= 1
+    if not family.hand[kind]:
+        del family.hand[kind]
+
+
+def place_mercenary(state: State, territory: str, colour: str) -> bool:
+    value = draw_mercenary(state, colour)
+    if value is None:
+        return False
+    state.mercenaries[territory].append(Tile(state.next_tile_id, colour, value))
+    state.next_tile_id += 1
+    return True
+
+
+def mercenary_value(family: Family, value: int) -> int:
+    """A hand tile's fighting value: +1 with the Strategist."""
+    return value + (1 if family.has("strategist") else 0)
+
+
+def hand_size(family: Family) -> int:
+    return sum(family.hand.values())

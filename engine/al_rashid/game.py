@@ -1,0 +1,302 @@
+"""Al-Rashid behind the engine contract (engine.core.Game)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.errors import Illegal, Malformed
+from engine.core.game import Action, Game, GameSpec, Outcome
+from engine.core.messages import Message
+
+from . import scoring
+from . import words as w
+from .barter import gold_value, parse_goods
+from .board import RULES, pieces_on_board, place_mercenary, ranking
+from .data import load
+from .rng import seed_state, shuffled
+from .state import Family, State, Task
+from .steps import ACTIVATABLE, BORROWABLE, STEPS, Ctx, Refusal, advance
+from .view import (
+    AlRashidView,
+    AreaView,
+    AwaitView,
+    ChargeView,
+    FamilyView,
+    ResolutionView,
+    ScoreView,
+    StackView,
+    TileView,
+)
+from .vocab import (
+    AREAS,
+    COLOURS,
+    COMMON_GOODS,
+    CREDIT_NOTE,
+    GOODS,
+    GUILDS,
+    MERCENARY_COLOURS,
+    MERCENARY_KINDS,
+    OVER,
+    PALACES,
+    PIECES,
+    SETUP,
+    TERRITORIES,
+)
+
+DATA = load()
+_ACTIONS = ("service", "charge", "favour", "benevolence", "nothing")
+
+# The notation: each verb and the values each of its arguments may take (None: checked by a function).
+GRAMMAR: dict[str, tuple[Any, ...]] = {
+    "draw": (MERCENARY_COLOURS,), "good": (GOODS,), "hold": (("pasha", "merchant", "none"),),
+    "piece": (PIECES,), "place": (AREAS,), "back": (), "look": (TERRITORIES,), "from": (AREAS,),
+    "to": (AREAS,), "skip": (), "stop": (), "activate": (ACTIVATABLE,), "resolve": (AREAS,), "end": (),
+    "cancel": (), "swap": (GOODS, GOODS), "give": (COMMON_GOODS,), "remove": (None, MERCENARY_KINDS),
+    "keep": (), "charge": (tuple(DATA.charges),), "note": (("use", "keep"),), "favour": (BORROWABLE,),
+    "trade": (GOODS, MERCENARY_COLOURS), "pay": (None,), "add": (GOODS,), "clear": (), "confirm": (),
+    "alchemy": (("reserve", "none", *AREAS),), "fight": (), "flee": (), "commit": (MERCENARY_KINDS,),
+    "all": (GOODS,), "pick": ((*GOODS, CREDIT_NOTE),), "done": (), "do": (None, None),
+}
+
+
+class AlRashidParams(BaseModel):
+    """Al-Rashid has no variants; the number of players sets the charges in play."""
+
+
+class AlRashid(Game[State]):
+    spec = GameSpec(key="al-rashid", title="Al-Rashid", min_seats=2, max_seats=5, params_model=AlRashidParams,
+                    has_chance=True, hidden_info=True, colours=COLOURS)
+
+    # ---- setup (000, "Preparazione del gioco") ---------------------------------------------------
+    def setup(self, params: BaseModel, seats: int, seed: int) -> State:
+        rng = seed_state(seed)
+        rng, order = shuffled(rng, list(range(seats)))
+        state = State(seats=seats, seed=seed, rng=rng, order=order)
+        for seat in range(seats):
+            family = Family(seat, COLOURS[seat])
+            family.reserve = dict(RULES.starting_pieces)
+            family.owned = dict(RULES.starting_pieces)
+            state.families.append(family)
+        for position, seat in enumerate(order):
+            state.families[seat].goods = dict(RULES.starting_goods[position])
+        copies = RULES.guild_charge_copies[seats]
+        for palace in PALACES:
+            ids = [c.id for c in DATA.charges.values() if c.palace == palace]
+            state.charges[palace] = [c for c in ids for _ in range(copies)] if palace in GUILDS[:4] else ids
+        state.areas = {area: [] for area in AREAS}
+        for territory, info in DATA.territories.items():
+            state.territory_goods[territory] = {**info.goods, CREDIT_NOTE: info.notes} if info.notes else dict(info.goods)
+            state.mercenaries[territory] = []
+        values = [v for v, n in RULES.mercenaries.items() for _ in range(n)]
+        for colour in MERCENARY_COLOURS:
+            state.rng, state.piles[colour] = shuffled(state.rng, values)
+            state.discards[colour] = []
+        state.rng, deck = shuffled(state.rng, list(range(len(DATA.crisis.turns))))
+        state.crisis_deck = deck
+        state.rng, [setup_tile, *_] = shuffled(state.rng, list(range(len(DATA.crisis.setup))))
+        state.crisis_shown.append(f"setup:{setup_tile}")
+        for territory, colour in DATA.crisis.setup[setup_tile]:
+            place_mercenary(state, territory, colour)
+        # After the crisis tile, each player in turn order draws a mercenary from the pile they choose.
+        state.tasks = [Task("draw", seat, {"n": 1}) for seat in reversed(order)]
+        state.phase = SETUP
+        ctx = Ctx(state)
+        advance(ctx)
+        return state
+
+    # ---- turns ----------------------------------------------------------------------------------
+    def active_seats(self, state: State) -> frozenset[int]:
+        task = state.task
+        return frozenset() if task is None or state.phase == OVER else frozenset({task.seat})
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.active_seats(state):
+            return []
+        return STEPS[state.task.kind].options(state, state.task)
+
+    def check_form(self, action: Action) -> None:
+        shape = GRAMMAR.get(action.verb)
+        if shape is None:
+            raise Malformed("al_rashid.malformed.verb", verb=action.verb)
+        if action.verb == "do":
+            args = action.args
+            if not 1 <= len(args) <= 2 or any(a not in _ACTIONS for a in args) or len(set(args)) != len(args):
+                raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
+            return
+        if len(action.args) != len(shape):
+            raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
+        for value, allowed in zip(action.args, shape, strict=True):
+            ok = value in allowed if allowed is not None else (
+                parse_goods(value) is not None if action.verb == "pay" else value.isdigit())
+            if not ok:
+                raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
+
+    def step(self, state: State, seat: int, action: Action):
+        task = state.task
+        handler = STEPS[task.kind]
+        if action not in handler.candidates(state, task):
+            raise Illegal("al_rashid.illegal.not_now", question=handler.question(state, task).to_json())
+        try:
+            handler.refusal(state, task, action)
+        except Refusal as refusal:
+            raise Illegal(refusal.key, **refusal.params) from None
+        ctx = Ctx(state.clone())
+        ctx.s.last_changed = []
+        handler.do(ctx, ctx.s.task, action)
+        advance(ctx)
+        ctx.s.steps += 1
+        return ctx.s, ctx.events
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state) if state.phase == OVER else None
+
+    def suggested_action(self, state: State, seat: int) -> Action | None:
+        return next((a for a in self.legal_actions(state, seat) if a.verb == "pay"), None)
+
+    # ---- words ----------------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> Message | None:
+        if seat not in self.active_seats(state):
+            return None
+        return STEPS[state.task.kind].question(state, state.task)
+
+    def describe_action(self, state: State, seat: int, action: Action) -> Message:
+        return Message(f"al_rashid.act.{action.verb}", _action_params(action))
+
+    # ---- data -----------------------------------------------------------------------------------
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
+
+    def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]]:
+        """A state that differs only in hidden information, and the seats entitled to see the difference.
+
+        Shuffles the face-down piles and the crisis deck, changes the RNG, redraws the values of
+        face-down mercenaries on the map, and swaps one family's mercenary hand for another of equal size.
+        """
+        new = state.clone()
+        new.rng = rng.getrandbits(64)
+        for colour in MERCENARY_COLOURS:
+            rng.shuffle(new.piles[colour])
+        rng.shuffle(new.crisis_deck)
+        entitled: set[int] = set()
+        for tiles in new.mercenaries.values():
+            for tile in tiles:
+                if not tile.revealed:
+                    tile.value = rng.choice((2, 3, 4))
+                    entitled.update(tile.seen_by)
+        family = new.families[rng.randrange(new.seats)]
+        size = sum(family.hand.values())
+        if size:
+            family.hand = {}
+            for _ in range(size):
+                kind = rng.choice(MERCENARY_KINDS)
+                family.hand[kind] = family.hand.get(kind, 0) + 1
+            entitled.add(family.seat)
+        return new, frozenset(entitled)
+
+    # ---- views ----------------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> AlRashidView:
+        return build_view(self, state, seat)
+
+
+def _action_params(action: Action) -> dict[str, Any]:
+    if action.verb == "do":
+        return {"a0": [Message(f"al_rashid.word.{x}").to_json() for x in action.args]}
+    params: dict[str, Any] = {}
+    for i, value in enumerate(action.args):
+        if value in GOODS or value == CREDIT_NOTE:
+            named = w.good(value)
+        elif value in AREAS:
+            named = w.area(value)
+        elif value in PIECES:
+            named = w.piece(value)
+        elif value in MERCENARY_COLOURS:
+            named = w.colour(value)
+        elif value in DATA.charges:
+            named = w.charge(value)
+        elif value in MERCENARY_KINDS:
+            colour, number = value.split("-")
+            named = Message("al_rashid.tile", {"colour": w.colour(colour), "value": number}).to_json()
+        elif action.verb == "pay":
+            named = w.bundle(parse_goods(value) or {})
+            params["value"] = gold_value(parse_goods(value) or {})
+        elif value in _ACTIONS or value in ("use", "keep", "reserve", "none"):
+            named = Message(f"al_rashid.word.{value}").to_json()
+        else:
+            named = value
+        params[f"a{i}"] = named
+    return params
+
+
+def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
+    resolving = next((t.data["area"] for t in reversed(s.tasks) if t.kind in ("palace", "territory")), None)
+    areas = []
+    for area in AREAS:
+        stacks = [
+            StackView(seat=x.seat, colour=s.families[x.seat].colour, pasha=x.pasha, merchant=x.merchant, sage=x.sage,
+                      dominance=x.pasha * 5 + x.merchant * 3 + x.sage, position=i + 1)
+            for i, x in enumerate(s.areas[area])
+        ]
+        view = AreaView(id=area, kind="territory" if area in TERRITORIES else "palace", stacks=stacks,
+                        ranking=ranking(s, area), resolved=area in s.resolved, resolving=area == resolving)
+        if area in TERRITORIES:
+            view.goods = {k: v for k, v in s.territory_goods[area].items() if v}
+            view.mercenaries = [
+                TileView(id=x.id, colour=x.colour, revealed=x.revealed,
+                         value=x.value if x.revealed or (seat is not None and seat in x.seen_by) else None)
+                for x in s.mercenaries[area]
+            ]
+        else:
+            view.charges = list(s.charges[area])
+        areas.append(view)
+    families = []
+    for f in s.families:
+        own = seat == f.seat
+        spied = None
+        if own:
+            spied = {t: [TileView(id=x.id, colour=x.colour, value=x.value, revealed=x.revealed)
+                         for x in tiles if not x.revealed and f.seat in x.seen_by]
+                     for t, tiles in s.mercenaries.items()}
+            spied = {t: tiles for t, tiles in spied.items() if tiles}
+        families.append(FamilyView(
+            seat=f.seat, colour=f.colour, reserve=dict(f.reserve), on_board=pieces_on_board(s, f.seat),
+            owned=dict(f.owned), held=f.held, goods={g: f.goods.get(g, 0) for g in GOODS},
+            gold=gold_value(f.goods), notes=f.notes, influence=f.influence, dishonour=f.dishonour,
+            charges=[ChargeView(id=c, used=c in f.used) for c in f.charges],
+            mercenary_count=sum(f.hand.values()), hand=dict(sorted(f.hand.items())) if own else None, spied=spied,
+        ))
+    awaiting = [AwaitView(seat=x, question=game.prompt(s, x).to_json()) for x in sorted(game.active_seats(s))]
+    resolution = None
+    if resolving is not None:
+        task = s.task
+        stage = task.kind if task is not None else "palace"
+        detail: dict[str, Any] = {}
+        if task is not None and task.kind == "battle" and seat == task.seat:
+            detail["committed"] = task.data.get("committed", {})
+        if task is not None and task.kind in ("guild", "court") and "combo" in task.data:
+            detail["actions"] = task.data["combo"]
+        resolution = ResolutionView(area=resolving, stage=stage, actor=task.seat if task else None, detail=detail)
+    last = s.crisis_shown[-1] if s.crisis_shown else None
+    last_crisis: list[tuple[str, str]] = []
+    if last:
+        kind, index = last.split(":")
+        last_crisis = [tuple(x) for x in (DATA.crisis.setup if kind == "setup" else DATA.crisis.turns)[int(index)]]
+    score = None
+    result = game.outcome(s)
+    if result is not None:
+        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
+                          tiebreaks={k: list(v) for k, v in result.tiebreaks.items()},
+                          tiebreak_used=result.tiebreak_used.to_json() if result.tiebreak_used else None)
+    return AlRashidView(
+        viewer=seat, seats=s.seats, turn=s.turn, turns=RULES.turns, phase=s.phase, round=s.round,
+        order=list(s.order), pending_order=list(s.pending_order) if s.pending_order else None,
+        families=families, areas=areas, awaiting=awaiting, resolution=resolution,
+        piles={c: len(p) for c, p in s.piles.items()}, discards={c: len(p) for c, p in s.discards.items()},
+        crisis_left=len(s.crisis_deck), last_crisis=last_crisis, last_changed=list(s.last_changed),
+        log=list(s.log_tail), steps=s.steps, score=score,
+    )

@@ -1,0 +1,42 @@
+"""Translatable names of Al-Rashid things, used as parameters of messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.messages import Message
+
+from .state import State
+
+
+def _name(kind: str, key: str) -> dict[str, Any]:
+    return Message(f"al_rashid.{kind}.{key}").to_json()
+
+
+def player(state: State, seat: int) -> dict[str, Any]:
+    return _name("colour", state.families[seat].colour)
+
+
+def good(name: str) -> dict[str, Any]:
+    return _name("good", name)
+
+
+def area(name: str) -> dict[str, Any]:
+    return _name("area", name)
+
+
+def charge(name: str) -> dict[str, Any]:
+    return _name("charge", name)
+
+
+def piece(name: str) -> dict[str, Any]:
+    return _name("piece", name)
+
+
+def colour(name: str) -> dict[str, Any]:
+    return _name("colour", name)
+
+
+def bundle(goods: dict[str, int]) -> list[dict[str, Any]]:
+    """A bundle of goods and credit notes, e.g. "2 Hardwood, 1 Metal"."""
+    return [Message("al_rashid.count", {"n": n, "thing": _name("good", g)}).to_json() for g, n in goods.items() if n]
