@@ -1,0 +1,341 @@
+"""The public board: city, map, tracks, whose step it is, player panels and a legend.
+
+Only public information is drawn, whoever's view is passed in: a face-down mercenary shows its value
+only once revealed, and hands or spied tiles of the viewer never appear (see tests/render).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from PIL import Image
+
+from engine.al_rashid import data
+from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
+from engine.al_rashid.vocab import GOODS, PIECES
+from render.kit import DEFAULT_THEME, Canvas, Theme, ink_on, mix, static_layer
+
+from . import glyphs, words
+from .layout import BADGE_ROW, CARD_GAP, CARD_H, HEADER_BAND, PIECE_ROW, Layout, Rect, layout
+
+SEA = ("mare_indianum", "mare_internum")
+TRACK_R = 24
+
+
+def render_board(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = "en") -> Image.Image:
+    lay = layout(view.seats)
+    c = background(view.seats, theme, locale)
+    _header(c, lay, view, locale)
+    for area in view.areas:
+        if area.kind == "palace":
+            _palace(c, lay, area, view, locale)
+        else:
+            _territory(c, lay, area, view, locale)
+    _piles(c, lay, view, locale)
+    for family, rect in zip(view.families, lay.panels, strict=True):
+        _panel(c, rect, family, view, locale)
+    _highlights(c, lay, view, locale)
+    c.image.info["labels"] = c.labels
+    return c.image
+
+
+# ---- the static layer ---------------------------------------------------------------------------
+@static_layer
+def background(seats: int, theme: Theme, locale: str) -> Canvas:
+    lay = layout(seats)
+    c = Canvas(Image.new("RGB", lay.size, theme.paper), theme)
+    t = theme.type
+    c.draw.rectangle(lay.city, fill=theme.city)
+    # header: title and the fixed words of the tracks
+    c.text((20, 16), words.t("title", locale), t.title)
+    c.text((20, 84), words.t("order", locale), t.label, fill=theme.soft_ink)
+    c.text((20, 142), words.t("waiting", locale), t.label, fill=theme.soft_ink)
+    x = c.text((330, 22), words.t("turn", locale), t.label, fill=theme.soft_ink)[2] + 14 + TRACK_R
+    for n in range(1, data.load().rules.turns + 1):
+        glyphs.badge(c, x, 40, n, fill=theme.card, ring=theme.line)
+        x += 2 * TRACK_R + 10
+    for area_id, rect in lay.areas.items():
+        _frame(c, rect, area_id, locale)
+    _extra(c, lay.extra, locale)
+    for rect in lay.panels:
+        c.box(rect, fill=theme.card, outline=theme.line, width=2)
+    _legend(c, lay.legend, locale)
+    return c
+
+
+def _frame(c: Canvas, rect: Rect, area_id: str, locale: str) -> None:
+    theme = c.theme
+    x0, y0, x1, _ = rect
+    band = theme.palaces.get(area_id) or (theme.sea if area_id in SEA else theme.land)
+    c.box(rect, fill=theme.card, outline=theme.line, width=2)
+    c.box((x0, y0, x1, y0 + HEADER_BAND), fill=band, outline=theme.line, width=2)
+    c.text((x0 + 14, y0 + HEADER_BAND // 2), words.area(area_id, locale), theme.type.heading,
+           fill=ink_on(band, theme), anchor="lm", max_width=x1 - x0 - 28)
+
+
+def _extra(c: Canvas, rect: Rect, locale: str) -> None:
+    """The map's spare cell: the barter table (gold for different goods)."""
+    theme, t = c.theme, c.theme.type
+    x0, y0, x1, y1 = rect
+    c.box(rect, fill=theme.card, outline=theme.line, width=2)
+    c.paragraph((x0 + 14, y0 + 10), words.t("legend.barter", locale), t.small, x1 - x0 - 28,
+                face="condensed_bold", fill=theme.soft_ink, essential=False)
+    barter = data.load().rules.barter
+    y = y0 + 80
+    for n in range(1, len(GOODS) + 1):
+        x = x0 + 14
+        for kind in GOODS[:n]:
+            glyphs.good(c, kind, x, y, 26)
+            x += 30
+        c.text((x1 - 16, y + 13), f"= {barter[n]}", t.label, anchor="rm")
+        y += 38
+
+
+def _legend(c: Canvas, rect: Rect, locale: str) -> None:
+    theme, t = c.theme, c.theme.type
+    x0, y0, x1, y1 = rect
+    c.box(rect, fill=theme.card, outline=theme.line, width=2)
+    c.text((x0 + 14, y0 + 10), words.t("legend.title", locale), t.heading)
+    col_w = (x1 - x0 - 28) // 3
+    top, line = y0 + 60, 48
+
+    def entry(col: int, row: int, key: str, icon_w: int) -> tuple[int, int]:
+        """Write one explanation after an icon `icon_w` wide; returns where the icon goes."""
+        x, y = x0 + 14 + col * col_w, top + row * line
+        text, room = words.t(f"legend.{key}", locale), col_w - icon_w - 16
+        if c.width(text, t.small, "condensed_bold") <= room:
+            c.text((x + icon_w, y + 20), text, t.small, face="condensed_bold", fill=theme.soft_ink, anchor="lm",
+                   essential=False)
+        else:
+            c.paragraph((x + icon_w, y - 2), text, t.detail, room, face="condensed_bold", fill=theme.soft_ink,
+                        max_lines=2, leading=1.1)
+        return x, y
+
+    sample = theme.families["white"]
+    x, y = entry(0, 0, "first", 0)
+    x, y = entry(0, 1, "pieces", 112)
+    for i, kind in enumerate(PIECES):
+        glyphs.piece(c, kind, x + i * 36, y - 2, 40, sample, locale)
+    x, y = entry(0, 2, "dominance", 56)
+    glyphs.badge(c, x + 22, y + 20, 7, fill=theme.ink)
+    x, y = entry(0, 3, "out", 56)
+    glyphs.badge(c, x + 22, y + 20, 1, fill=theme.card, ring=theme.line, strike=True)
+
+    x, y = entry(1, 0, "tile_hidden", 100)
+    glyphs.mercenary(c, x, y, 40, "red", None)
+    glyphs.mercenary(c, x + 46, y, 40, "blue", None)
+    x, y = entry(1, 1, "tile_shown", 100)
+    glyphs.mercenary(c, x, y, 40, "red", 3)
+    glyphs.mercenary(c, x + 46, y, 40, "blue", 4)
+    x, y = entry(1, 2, "goods", 186)
+    for i, kind in enumerate(GOODS):
+        glyphs.good(c, kind, x + i * 36, y + 4, 32)
+    x, y = entry(1, 3, "note", 56)
+    glyphs.good(c, "note", x, y + 2, 38)
+
+    x, y = entry(2, 0, "resolving", 56)
+    c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.resolving, width=6, radius=6)
+    x, y = entry(2, 1, "changed", 56)
+    c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.changed, width=6, radius=6)
+    x, y = entry(2, 2, "resolved", 56)
+    c.box((x, y + 2, x + 44, y + 38), fill=mix(theme.card, theme.resolved_veil[:3], 0.6), outline=theme.line,
+          width=2, radius=6)
+    x, y = entry(2, 3, "kinds", 56)
+    for i, kind in enumerate(("activatable", "continuous", "one_off")):
+        c.draw.rectangle((x + i * 15, y + 4, x + i * 15 + 12, y + 36), fill=theme.charge_kinds[kind])
+
+    x, y = entry(0, 4, "gold", 56)
+    glyphs.coin(c, x + 20, y + 20, 18)
+    entry(1, 4, "marks", 0)
+    entry(2, 4, "mercenaries", 0)
+
+
+# ---- the moving parts ---------------------------------------------------------------------------
+def _header(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
+    theme, t = c.theme, c.theme.type
+    x = c.width(words.t("turn", locale), t.label) + 330 + 14 + TRACK_R
+    for n in range(1, view.turns + 1):
+        if n == view.turn:
+            glyphs.badge(c, x, 40, n, fill=theme.ink, ring=theme.changed)
+        elif n < view.turn:
+            glyphs.badge(c, x, 40, "✓", fill=mix(theme.card, theme.line, 0.35), ring=theme.line)
+        x += 2 * TRACK_R + 10
+    phase = words.t(f"phase.{view.phase}", locale)
+    if view.phase in ("placement", "resolution") and view.round:
+        phase += " · " + words.t("round", locale, round=view.round)
+    if view.resolution:
+        stage = words.t(f"stage.{view.resolution.stage}", locale)
+        phase += f" · {words.area(view.resolution.area, locale)}: {stage}"
+    c.text((x + 10, 40), phase, t.label, anchor="lm", max_width=lay.size[0] - x - 30)
+    # turn order, and the new order after benevolence
+    x = 20 + c.width(words.t("order", locale), t.label) + 16
+    for seat in view.order:
+        x = glyphs.chip(c, x, 78, view.families[seat].colour, locale) + 8
+    if view.pending_order:
+        x = c.text((x + 14, 100), "→ " + words.t("next_order", locale), t.small, fill=theme.soft_ink,
+                   anchor="lm")[2] + 12
+        for seat in view.pending_order:
+            x = glyphs.chip(c, x, 78, view.families[seat].colour, locale) + 8
+    # whose step it is, and what they are asked
+    x = 20 + c.width(words.t("waiting", locale), t.label) + 16
+    if not view.awaiting:
+        c.text((x, 158), words.t("nobody_waiting", locale), t.label, anchor="lm")
+    for wait in view.awaiting[:2]:
+        x = glyphs.chip(c, x, 136, view.families[wait.seat].colour, locale, ring=theme.changed) + 12
+        room = lay.size[0] - 30 - x if len(view.awaiting) == 1 else 520
+        x = c.text((x, 158), words.message(wait.question, locale), t.label, anchor="lm", max_width=room)[2] + 24
+
+
+def _dominance_row(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
+    """Stacks in placement order, each with its dominance on a badge (grey and struck: does not act)."""
+    x0, y0, x1, y1 = lay.pieces_box(area.id)
+    if not area.stacks:
+        return
+    slot = min(96, (x1 - x0) // len(area.stacks))
+    acting = set(area.ranking[:3])
+    for i, stack in enumerate(area.stacks):
+        x = x0 + i * slot
+        fill = c.theme.families[stack.colour]
+        glyphs.stack(c, x, y0 + BADGE_ROW, PIECE_ROW, stack.model_dump(), fill, locale)
+        out = bool(area.ranking) and stack.seat not in acting
+        glyphs.badge(c, x + glyphs.STACK_W // 2, y0 + BADGE_ROW // 2 - 2, stack.dominance,
+                     fill=c.theme.card if out else c.theme.ink, ring=c.theme.line, strike=out)
+
+
+def _palace(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
+    x0, y0, x1, _ = lay.areas[area.id]
+    offered = Counter(area.charges)
+    per_row = max(1, (x1 - x0 - 20 + CARD_GAP) // (170 + CARD_GAP))
+    w = (x1 - x0 - 20 - (per_row - 1) * CARD_GAP) // per_row
+    top = y0 + HEADER_BAND + 10
+    if not offered:
+        c.text((x0 + 14, top + 20), words.t("no_charges", locale), c.theme.type.small, fill=c.theme.soft_ink,
+               face="condensed_bold", essential=False)
+    for i, (charge, copies) in enumerate(list(offered.items())[: 2 * per_row]):
+        cx = x0 + 10 + (i % per_row) * (w + CARD_GAP)
+        cy = top + (i // per_row) * (CARD_H + CARD_GAP)
+        glyphs.charge_card(c, (cx, cy, cx + w, cy + CARD_H), charge, copies, locale)
+    _dominance_row(c, lay, area, view, locale)
+
+
+def _territory(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
+    x0, y0, x1, _ = lay.areas[area.id]
+    y = y0 + HEADER_BAND + 10
+    items = [(g, n) for g, n in area.goods.items() if g in GOODS and n] + [("note", area.goods.get("note", 0))]
+    glyphs.goods_row(c, x0 + 12, y + 4, [(g, n) for g, n in items if n], icon=34, gap=12)
+    y += 54
+    tiles = area.mercenaries
+    if tiles:
+        step = min(54, (x1 - x0 - 24 - 48) // max(1, len(tiles) - 1)) if len(tiles) > 1 else 54
+        for i, tile in enumerate(tiles):
+            glyphs.mercenary(c, x0 + 12 + i * step, y, 48, tile.colour, tile.value if tile.revealed else None)
+    _dominance_row(c, lay, area, view, locale)
+
+
+def _piles(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
+    x0, _, x1, y1 = lay.extra
+    text = words.t("piles", locale, red=view.piles.get("red", 0), blue=view.piles.get("blue", 0))
+    c.text((x0 + 14, y1 - 30), text, c.theme.type.small, face="condensed_bold", anchor="lm",
+           max_width=x1 - x0 - 28)
+
+
+def _panel(c: Canvas, rect: Rect, family: FamilyView, view: AlRashidView, locale: str) -> None:
+    theme, t = c.theme, c.theme.type
+    x0, y0, x1, y1 = rect
+    fill = theme.families[family.colour]
+    ink = ink_on(fill, theme)
+    c.box((x0, y0, x1, y0 + HEADER_BAND), fill=fill, outline=mix(fill, theme.ink, 0.6), width=2)
+    name = words.family(family.colour, locale)
+    c.text((x0 + 14, y0 + HEADER_BAND // 2), name, t.heading, fill=ink, anchor="lm", max_width=x1 - x0 - 80)
+    if family.seat in view.order:
+        position = view.order.index(family.seat) + 1
+        c.text((x1 - 14, y0 + HEADER_BAND // 2), f"#{position}", t.heading, fill=ink, anchor="rm")
+    # pieces: ready to place, and on the board
+    y = y0 + HEADER_BAND + 8
+    label_w = 24 + max(c.width(words.t(f"panel.{k}", locale), t.detail, "condensed_bold")
+                       for k in ("ready", "placed"))
+    step = (x1 - x0 - label_w - 10) // 3
+    for i, kind in enumerate(PIECES):
+        cx = x0 + label_w + step * i + step // 2
+        glyphs.piece(c, kind, cx - 16, y, 40, fill, locale)
+        c.text((cx, y + 62), str(family.reserve.get(kind, 0)), t.label, anchor="mm")
+        c.text((cx, y + 98), str(family.on_board.get(kind, 0)), t.label, anchor="mm", fill=theme.soft_ink)
+    for row, key in ((62, "ready"), (98, "placed")):
+        c.text((x0 + 14, y + row), words.t(f"panel.{key}", locale), t.detail, face="condensed_bold",
+               fill=theme.soft_ink, anchor="lm", essential=False)
+    y += 120
+    if family.held:
+        c.text((x0 + 14, y + 2), words.t("panel.held", locale, piece=words.t(f"piece.{family.held}", locale)),
+               t.detail, face="condensed_bold", anchor="lm", max_width=x1 - x0 - 28, essential=False)
+    y += 12
+    c.draw.line((x0 + 10, y, x1 - 10, y), fill=theme.line, width=1)
+    # goods and credit notes; gold value, influence, dishonour, mercenary count (never their values)
+    y += 8
+    goods = [(g, family.goods.get(g, 0)) for g in GOODS] + [("note", family.notes)]
+    per_row = 3 if x1 - x0 < 420 else 6
+    for row in range(0, len(goods), per_row):
+        glyphs.goods_row(c, x0 + 12, y, goods[row:row + per_row], icon=32, gap=14)
+        y += 40
+    c.draw.line((x0 + 10, y + 2, x1 - 10, y + 2), fill=theme.line, width=1)
+    y += 8
+    marks = [f"{symbol}{value}" for symbol, value in (("★", family.influence), ("☠", family.dishonour),
+                                                       ("⚔", family.mercenary_count))]
+    widths = [38 + c.width(str(family.gold), t.label)] + [c.width(m, t.label) for m in marks]
+    gap = (x1 - x0 - 24 - sum(widths)) / 3
+    x = x0 + 12
+    glyphs.coin(c, x + 17, y + 22, 17)
+    c.text((x + 38, y + 22), str(family.gold), t.label, anchor="lm")
+    for mark, w_prev in zip(marks, widths, strict=False):
+        x += w_prev + gap
+        c.text((x, y + 22), mark, t.label, anchor="lm")
+    y += 46
+    c.draw.line((x0 + 10, y, x1 - 10, y), fill=theme.line, width=1)
+    _held_charges(c, (x0, y + 6, x1, y1 - 6), family, locale)
+
+
+def _held_charges(c: Canvas, rect: Rect, family: FamilyView, locale: str) -> None:
+    """Charges held, in one or two columns; used ones struck through."""
+    theme, size = c.theme, c.theme.type.detail
+    x0, y0, x1, y1 = rect
+    if not family.charges:
+        c.text((x0 + 14, y0 + 4), words.t("panel.no_charges", locale), size, face="condensed",
+               fill=theme.soft_ink, essential=False)
+        return
+    line = 26
+    rows = (y1 - y0) // line
+    cols = 1 if len(family.charges) <= rows else 2
+    shown = family.charges[: rows * cols]
+    if len(shown) < len(family.charges):
+        shown = shown[:-1]
+    col_w = (x1 - x0 - 20) // cols
+    for i, held in enumerate(shown):
+        x = x0 + 12 + (i // rows) * col_w
+        y = y0 + (i % rows) * line
+        palace = data.load().charges[held.id].palace
+        c.draw.rectangle((x, y + 5, x + 10, y + 21), fill=theme.palaces[palace])
+        c.text((x + 16, y + 13), words.charge(held.id, locale), size, face="condensed_bold",
+               fill=theme.soft_ink if held.used else theme.ink, anchor="lm", max_width=col_w - 22,
+               strike=held.used, essential=False)
+    if len(shown) < len(family.charges):
+        i = len(shown)
+        c.text((x0 + 28 + (i // rows) * col_w, y0 + (i % rows) * line + 13), f"+{len(family.charges) - i}",
+               size, face="condensed_bold", anchor="lm", essential=False)
+
+
+def _highlights(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
+    """Grey what is resolved; ring what is being resolved and what the last step touched."""
+    theme = c.theme
+    for area in view.areas:
+        if area.resolved and not area.resolving:
+            x0, y0, x1, y1 = lay.areas[area.id]
+            c.veil((x0 + 2, y0 + HEADER_BAND, x1 - 2, y1 - 2), theme.resolved_veil)
+            c.text(((x0 + x1) // 2, y1 - 40), words.t("resolved", locale), theme.type.heading,
+                   fill=theme.ink, anchor="mm")
+    changed = set(view.last_changed)
+    rings = [lay.areas[a] for a in sorted(changed & set(lay.areas))]
+    rings += [rect for f, rect in zip(view.families, lay.panels, strict=True) if f"family:{f.seat}" in changed]
+    for x0, y0, x1, y1 in rings:
+        c.draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=14, outline=theme.changed, width=6)
+    if view.resolution:
+        x0, y0, x1, y1 = lay.areas[view.resolution.area]
+        c.draw.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=14, outline=theme.resolving, width=8)

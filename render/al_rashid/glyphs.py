@@ -1,0 +1,187 @@
+"""Small pictures of Al-Rashid's components: pieces, stacks, goods, mercenary tiles, charges, chips."""
+
+from __future__ import annotations
+
+from render.kit import RGB, Canvas, ink_on, mix
+
+from . import words
+
+OUTLINE = 3
+
+
+def _edge(c: Canvas, fill: RGB) -> RGB:
+    return mix(fill, c.theme.ink, 0.65)
+
+
+# ---- family pieces ----------------------------------------------------------------------------
+def pasha(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "P") -> None:
+    """A tall piece with a dome: body below, dome above, a knob on top."""
+    edge = _edge(c, fill)
+    dome = h * 2 // 5
+    c.draw.ellipse((x + w * 0.42, y, x + w * 0.58, y + h * 0.16), fill=fill, outline=edge, width=2)
+    c.draw.pieslice((x + 2, y + h * 0.1, x + w - 2, y + h * 0.1 + dome * 2), 180, 360, fill=fill, outline=edge,
+                    width=OUTLINE)
+    c.draw.rounded_rectangle((x, y + h * 0.1 + dome - 2, x + w, y + h), radius=6, fill=fill, outline=edge,
+                             width=OUTLINE)
+    c.text((x + w / 2, y + h * 0.66), letter, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
+
+
+def merchant(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "M") -> None:
+    """A square-shouldered piece with a flat cap."""
+    edge = _edge(c, fill)
+    cap = h // 4
+    c.draw.rounded_rectangle((x + w * 0.18, y, x + w * 0.82, y + cap + 6), radius=4, fill=fill, outline=edge,
+                             width=OUTLINE)
+    c.draw.rounded_rectangle((x, y + cap, x + w, y + h), radius=8, fill=fill, outline=edge, width=OUTLINE)
+    c.text((x + w / 2, y + cap + (h - cap) / 2), letter, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
+
+
+def sage(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | None = None) -> None:
+    """A cylinder seen from the side: sages stack under the piece they support."""
+    edge = _edge(c, fill)
+    lip = max(4, min(10, h // 3))
+    c.draw.rounded_rectangle((x, y + lip // 2, x + w, y + h), radius=lip, fill=fill, outline=edge, width=OUTLINE)
+    c.draw.ellipse((x, y, x + w, y + lip), fill=mix(fill, (255, 255, 255), 0.25), outline=edge, width=2)
+    if letter:
+        c.text((x + w / 2, y + lip / 2 + h / 2), letter, c.theme.type.small, fill=ink_on(fill, c.theme), anchor="mm")
+
+
+def piece(c: Canvas, kind: str, x: int, y: int, size: int, fill: RGB, locale: str) -> None:
+    """One piece at legend / panel size (`size` tall)."""
+    letter = words.t(f"piece_letter.{kind}", locale)
+    if kind == "pasha":
+        pasha(c, x, y, int(size * 0.8), size, fill, letter)
+    elif kind == "merchant":
+        merchant(c, x, y, int(size * 0.8), size, fill, letter)
+    else:
+        sage(c, x, y + size // 4, int(size * 0.8), size * 3 // 4, fill, letter)
+
+
+STACK_W = 62
+
+
+def stack(c: Canvas, x: int, y: int, height: int, pieces: dict[str, int], fill: RGB, locale: str) -> None:
+    """A family's pieces in one area: Pasha or Merchant on top, its Sages stacked beneath, within `height`."""
+    top = "pasha" if pieces.get("pasha") else "merchant" if pieces.get("merchant") else None
+    sages = pieces.get("sage", 0)
+    top_h = {"pasha": 58, "merchant": 50, None: 0}[top]
+    sage_h = 0
+    if sages:
+        sage_h = max(10, min(28 if top is None else 19, (height - top_h) // sages))
+    used = top_h + sage_h * sages
+    y += max(0, height - used)  # stand on the floor of the row
+    if top == "pasha":
+        pasha(c, x, y, STACK_W, top_h, fill, words.t("piece_letter.pasha", locale))
+    elif top == "merchant":
+        merchant(c, x, y, STACK_W, top_h, fill, words.t("piece_letter.merchant", locale))
+    y += top_h
+    for i in range(sages):
+        letter = words.t("piece_letter.sage", locale) if top is None and i == 0 and sage_h >= 26 else None
+        sage(c, x + 3, y + i * sage_h - (2 if i else 0), STACK_W - 6, sage_h + (2 if i else 0), fill, letter)
+
+
+def badge(c: Canvas, cx: int, cy: int, value: int | str, *, fill: RGB, ring: RGB | None = None,
+          radius: int = 22, strike: bool = False) -> None:
+    """A round number: dominance in an area, the current turn, a count."""
+    c.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill,
+                   outline=ring or _edge(c, fill), width=3)
+    ink = ink_on(fill, c.theme)
+    size = c.theme.type.label if len(str(value)) < 3 else c.theme.type.small
+    c.text((cx, cy), str(value), size, fill=ink, anchor="mm")
+    if strike:
+        d = radius * 0.7
+        c.draw.line((cx - d, cy + d, cx + d, cy - d), fill=ink, width=3)
+
+
+# ---- goods ------------------------------------------------------------------------------------
+def good(c: Canvas, kind: str, x: int, y: int, s: int) -> None:
+    """A good (or a credit note) as a shape of its own, so colour is not the only clue."""
+    fill = c.theme.note if kind == "note" else c.theme.goods[kind]
+    edge = _edge(c, fill)
+    d = c.draw
+    if kind == "hardwood":      # a log
+        d.rounded_rectangle((x, y + s * 0.2, x + s, y + s * 0.8), radius=s // 4, fill=fill, outline=edge, width=2)
+        d.ellipse((x + s * 0.62, y + s * 0.2, x + s, y + s * 0.8), fill=mix(fill, (255, 220, 170), 0.4),
+                  outline=edge, width=2)
+    elif kind == "pottery":     # a jar
+        d.rectangle((x + s * 0.34, y, x + s * 0.66, y + s * 0.3), fill=fill, outline=edge, width=2)
+        d.ellipse((x + s * 0.06, y + s * 0.18, x + s * 0.94, y + s), fill=fill, outline=edge, width=2)
+    elif kind == "metal":       # an ingot
+        d.polygon([(x + s * 0.2, y + s * 0.2), (x + s * 0.8, y + s * 0.2), (x + s, y + s * 0.82),
+                   (x, y + s * 0.82)], fill=fill, outline=edge, width=2)
+    elif kind == "silk":        # a folded bolt of cloth
+        d.rounded_rectangle((x, y + s * 0.1, x + s, y + s * 0.9), radius=4, fill=fill, outline=edge, width=2)
+        d.line((x + s * 0.15, y + s * 0.35, x + s * 0.85, y + s * 0.35), fill=edge, width=2)
+        d.line((x + s * 0.15, y + s * 0.6, x + s * 0.85, y + s * 0.6), fill=edge, width=2)
+    elif kind == "spice":       # a heap
+        d.pieslice((x, y + s * 0.15, x + s, y + s * 1.6), 180, 360, fill=fill, outline=edge, width=2)
+        d.line((x, y + s * 0.875, x + s, y + s * 0.875), fill=edge, width=2)
+    else:                       # a credit note: a banknote
+        d.rounded_rectangle((x, y + s * 0.2, x + s, y + s * 0.8), radius=3, fill=fill, outline=edge, width=2)
+        d.ellipse((x + s * 0.36, y + s * 0.34, x + s * 0.64, y + s * 0.66), outline=edge, width=2)
+
+
+def goods_row(c: Canvas, x: int, y: int, items: list[tuple[str, int]], *, icon: int = 36,
+              gap: int = 14, right: int | None = None) -> int:
+    """Icons each followed by its count; returns the x after the last one."""
+    for kind, count in items:
+        good(c, kind, x, y, icon)
+        box = c.text((x + icon + 4, y + icon // 2), str(count), c.theme.type.label, anchor="lm")
+        x = box[2] + gap
+    return x
+
+
+# ---- mercenary tiles --------------------------------------------------------------------------
+def mercenary(c: Canvas, x: int, y: int, s: int, colour: str, value: int | None) -> None:
+    """Face down: a dark tile with crossed swords. Face up: a light tile with its value."""
+    fill = c.theme.mercenaries[colour]
+    if value is None:
+        c.box((x, y, x + s, y + s), fill=fill, outline=_edge(c, fill), width=3, radius=6)
+        c.text((x + s / 2, y + s / 2 + 1), "⚔", c.theme.type.label, fill=(255, 255, 255), anchor="mm",
+               essential=False)
+    else:
+        c.box((x, y, x + s, y + s), fill=c.theme.card, outline=fill, width=5, radius=6)
+        c.text((x + s / 2, y + s / 2), str(value), c.theme.type.label, fill=fill, anchor="mm")
+
+
+# ---- charges ----------------------------------------------------------------------------------
+def charge_card(c: Canvas, rect: tuple[int, int, int, int], charge_id: str, copies: int, locale: str,
+                *, used: bool = False) -> None:
+    """A charge tile: name, cost in gold, prestige, border coloured by kind."""
+    from engine.al_rashid import data
+
+    x0, y0, x1, y1 = rect
+    info = data.load().charges[charge_id]
+    kind = c.theme.charge_kinds[info.kind]
+    c.box(rect, fill=c.theme.card, outline=kind, width=5, radius=8)
+    t = c.theme.type
+    name, width = words.charge(charge_id, locale), x1 - x0 - 18
+    size = next((s for s in (t.detail, t.detail - 2, t.detail - 4)
+                 if len(c.wrap(name, s, "condensed_bold", width)) <= 2
+                 and all(c.width(w, s, "condensed_bold") <= width for w in name.split())), t.detail - 4)
+    c.paragraph((x0 + 9, y0 + 7), name, size, width, face="condensed_bold", max_lines=2, leading=1.05,
+                strike=used)
+    coin_r = 14
+    cy = y1 - coin_r - 8
+    coin(c, x0 + 8 + coin_r, cy, coin_r)
+    c.text((x0 + 8 + coin_r, cy + 1), str(info.cost), t.detail, anchor="mm", face="condensed_bold")
+    c.text((x0 + 16 + 2 * coin_r, cy + 1), f"★{info.label_points}", t.detail, anchor="lm",
+           face="condensed_bold")
+    if copies > 1:
+        c.text((x1 - 9, cy + 1), f"×{copies}", t.small, anchor="rm")
+
+
+def coin(c: Canvas, cx: int, cy: int, r: int) -> None:
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c.theme.coin, outline=_edge(c, c.theme.coin), width=2)
+
+
+# ---- families ---------------------------------------------------------------------------------
+def chip(c: Canvas, x: int, y: int, colour: str, locale: str, *, h: int = 44, ring: RGB | None = None,
+         min_w: int = 0) -> int:
+    """A family's colour with its name written on it (colour is never the only clue). Returns its right x."""
+    fill = c.theme.families[colour]
+    name = words.family(colour, locale)
+    w = max(min_w, c.width(name, c.theme.type.label) + 24)
+    c.box((x, y, x + w, y + h), fill=fill, outline=ring or _edge(c, fill), width=5 if ring else 3, radius=h // 2)
+    c.text((x + w / 2, y + h / 2), name, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
+    return x + w

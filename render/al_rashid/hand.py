@@ -1,0 +1,2 @@
+def render_hand(view, theme=None, locale="en"):
+    raise NotImplementedError

@@ -1,0 +1,75 @@
+"""Where everything goes on the board picture (pixels of the full image)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from engine.al_rashid.vocab import GUILDS, TERRITORIES
+
+Rect = tuple[int, int, int, int]
+
+WIDTH = 1600
+PAD = 16          # page margin
+GAP = 12          # between boxes
+HEADER_BAND = 50  # name band at the top of an area or panel
+CARD_H = 92       # a charge tile
+CARD_GAP = 8
+BADGE_ROW = 46    # dominance badges above the pieces
+PIECE_ROW = 96    # tallest stack drawn at full size: a Pasha on two Sages
+HEADER_H = 188
+PANEL_H = 480
+LEGEND_H = 306
+AREA_H = HEADER_BAND + 10 + 2 * CARD_H + CARD_GAP + 8 + BADGE_ROW + PIECE_ROW + 10
+
+
+@dataclass(frozen=True)
+class Layout:
+    size: tuple[int, int]
+    header: Rect
+    city: Rect
+    areas: dict[str, Rect]
+    extra: Rect           # the map's eighth cell: barter table and mercenary piles
+    panels: list[Rect]
+    legend: Rect
+
+    def pieces_box(self, area_id: str) -> Rect:
+        """The band where the stacks stand (badges above, pieces below)."""
+        x0, _, x1, y1 = self.areas[area_id]
+        return x0 + 10, y1 - 10 - PIECE_ROW - BADGE_ROW, x1 - 10, y1 - 10
+
+
+def columns(x0: int, x1: int, n: int) -> list[tuple[int, int]]:
+    width = (x1 - x0 - GAP * (n - 1)) / n
+    return [(round(x0 + i * (width + GAP)), round(x0 + i * (width + GAP) + width)) for i in range(n)]
+
+
+@cache
+def layout(seats: int) -> Layout:
+    """Four columns: the four trading guilds, then the politics guild and the caliph's palace (two columns
+    each, for their eight charges), then the seven territories and the barter table, the families, a legend."""
+    areas: dict[str, Rect] = {}
+    cells = columns(PAD, WIDTH - PAD, 4)
+    y = HEADER_H
+    city_top = y
+    for guild, (x0, x1) in zip(GUILDS[:4], cells, strict=True):
+        areas[guild] = (x0, y, x1, y + AREA_H)
+    y += AREA_H + GAP
+    for palace, (x0, x1) in zip(("politics", "caliph"), columns(PAD, WIDTH - PAD, 2), strict=True):
+        areas[palace] = (x0, y, x1, y + AREA_H)
+    y += AREA_H + GAP
+    city = (0, city_top - GAP, WIDTH, y)
+    y += GAP
+    h = HEADER_BAND + 8 + 44 + 8 + 50 + 4 + BADGE_ROW + PIECE_ROW + 10
+    for i, territory in enumerate(TERRITORIES):
+        x0, x1 = cells[i % 4]
+        top = y + (i // 4) * (h + GAP)
+        areas[territory] = (x0, top, x1, top + h)
+    x0, x1 = cells[3]
+    extra = (x0, y + h + GAP, x1, y + 2 * h + GAP)
+    y += 2 * h + 2 * GAP
+    panels = [(x0, y, x1, y + PANEL_H) for x0, x1 in columns(PAD, WIDTH - PAD, seats)]
+    y += PANEL_H + GAP
+    legend = (PAD, y, WIDTH - PAD, y + LEGEND_H)
+    y += LEGEND_H + PAD
+    return Layout((WIDTH, y), (0, 0, WIDTH, HEADER_H), city, areas, extra, panels, legend)

@@ -1,0 +1,97 @@
+"""A drawing surface that remembers every label it writes, so tests can check what a player can read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from .fonts import font
+from .theme import RGB, Theme
+
+ELLIPSIS = "…"
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    text: str
+    box: tuple[int, int, int, int]
+    size: int
+    fill: RGB
+    essential: bool     # needed to read the table at a glance (must stay legible at 1/3 scale)
+
+
+class Canvas:
+    def __init__(self, image: Image.Image, theme: Theme, labels: list[Label] | None = None):
+        self.image = image
+        self.draw = ImageDraw.Draw(image)
+        self.theme = theme
+        self.labels: list[Label] = list(labels or [])
+
+    # ---- text -------------------------------------------------------------------------------
+    def text(self, xy: tuple[float, float], text: str, size: int, *, face: str = "bold",
+             fill: RGB | None = None, anchor: str = "la", max_width: int | None = None,
+             essential: bool = True, strike: bool = False) -> tuple[int, int, int, int]:
+        """Write one line; too long for `max_width`, it is set a little tighter, then shortened with '…'."""
+        fill = fill or self.theme.ink
+        if max_width is not None:
+            text, size, face = self.fit(text, size, face, max_width)
+        f = font(size, face)
+        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
+        box = tuple(int(v) for v in self.draw.textbbox(xy, text, font=f, anchor=anchor))
+        if strike:
+            mid = (box[1] + box[3]) // 2
+            self.draw.line((box[0] - 2, mid, box[2] + 2, mid), fill=fill, width=max(2, size // 10))
+        if text:
+            self.labels.append(Label(text, box, size, fill, essential))  # type: ignore[arg-type]
+        return box  # type: ignore[return-value]
+
+    def width(self, text: str, size: int, face: str = "bold") -> int:
+        return int(font(size, face).getlength(text))
+
+    def fit(self, text: str, size: int, face: str, max_width: int) -> tuple[str, int, str]:
+        if self.width(text, size, face) <= max_width:
+            return text, size, face
+        if face == "bold" and self.width(text, size, "condensed_bold") <= max_width:
+            return text, size, "condensed_bold"
+        face = "condensed_bold" if face == "bold" else face
+        while text and self.width(text + ELLIPSIS, size, face) > max_width:
+            text = text[:-1]
+        return text.rstrip() + ELLIPSIS, size, face
+
+    def wrap(self, text: str, size: int, face: str, max_width: int) -> list[str]:
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self.width(f"{lines[-1]} {word}", size, face) <= max_width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
+    def paragraph(self, xy: tuple[int, int], text: str, size: int, max_width: int, *, face: str = "condensed",
+                  fill: RGB | None = None, max_lines: int = 99, leading: float = 1.2,
+                  essential: bool = False, strike: bool = False) -> int:
+        """Write wrapped text; returns the y below the last line."""
+        x, y = xy
+        lines = self.wrap(text, size, face, max_width)
+        if len(lines) > max_lines:
+            lines = lines[:max_lines]
+            lines[-1] = self.fit(lines[-1] + ELLIPSIS * 3, size, face, max_width)[0]
+        step = round(size * leading)
+        for line in lines:
+            self.text((x, y), line, size, face=face, fill=fill, max_width=max_width, essential=essential,
+                      strike=strike)
+            y += step
+        return y
+
+    # ---- shapes -----------------------------------------------------------------------------
+    def box(self, rect, fill: RGB | None = None, outline: RGB | None = None, width: int = 2,
+            radius: int = 10) -> None:
+        self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
+
+    def veil(self, rect: tuple[int, int, int, int], rgba: tuple[int, int, int, int]) -> None:
+        """Wash a region with a translucent colour (e.g. grey over an area already resolved)."""
+        x0, y0, x1, y1 = (int(v) for v in rect)
+        region = self.image.crop((x0, y0, x1, y1))
+        wash = Image.new("RGB", region.size, rgba[:3])
+        self.image.paste(Image.blend(region, wash, rgba[3] / 255), (x0, y0))
