@@ -1,0 +1,92 @@
+"""The Discord client: wires storage, services, the presenter and the cogs, and runs the clock."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import discord
+from discord.ext import commands
+
+from .cogs.common import deliver_mail, report_error
+from .cogs.components import Components
+from .cogs.lobby import GameCommands
+from .cogs.play import PlayCommands
+from .cogs.prefs import PlayerSettings
+from .i18n import CommandTranslator, locale_of
+from .services import MatchService
+from .settings import Settings
+from .storage import SqliteStorage, Storage
+from .ui.presenter import DiscordPresenter
+
+log = logging.getLogger("bot")
+
+
+class CaravanseraiBot(commands.Bot):
+    def __init__(self, settings: Settings, storage: Storage | None = None, **options):
+        # Slash commands and components need no privileged intent (no message content, no members).
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None, **options)
+        self.settings = settings
+        self.storage = storage or SqliteStorage(settings.database_path)
+        self.service = MatchService(self.storage, DiscordPresenter(self),
+                                    reminder_fractions=settings.reminder_fractions,
+                                    default_clock_hours=settings.turn_clock_hours)
+        self._clock_task: asyncio.Task | None = None
+        self._resumed = False
+        self.tree.on_error = self._on_command_error
+        self.tree.interaction_check = self._remember_locale
+
+    async def setup_hook(self) -> None:
+        await self.storage.open()
+        await self.tree.set_translator(CommandTranslator())
+        for cog in (GameCommands, PlayCommands, PlayerSettings, Components):
+            await self.add_cog(cog(self))
+        await self.sync_commands()
+        self._clock_task = asyncio.create_task(self._run_clock(), name="turn-clock")
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_ids:
+            for guild_id in self.settings.dev_guild_ids:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        if not self._resumed:
+            self._resumed = True
+            await self.service.resume()
+
+    async def _run_clock(self) -> None:
+        """Poll the database for due reminders: they live there, so a restart never loses one."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.service.tick()
+            except Exception:
+                log.exception("turn clock tick failed; trying again at the next poll")
+            await asyncio.sleep(self.settings.reminder_poll_seconds)
+
+    async def _remember_locale(self, interaction: discord.Interaction) -> bool:
+        with contextlib.suppress(Exception):  # a preference is never worth refusing a command for
+            await self.service.remember_locale(interaction.user.id,
+                                               locale_of(interaction.locale.value if interaction.locale else None))
+        return True
+
+    async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await report_error(interaction, error)
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
+        await deliver_mail(interaction)
+
+    async def close(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._clock_task
+        await super().close()
+        await self.storage.close()

@@ -1,0 +1,1 @@
+"""Thin cogs: parse the interaction, acknowledge it at once, call a service, present the answer."""

@@ -1,0 +1,95 @@
+"""What every cog does the same way: the reader's locale, deferring, replying, and the one error handler."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from engine.core import EngineError
+from engine.core.messages import locale_of
+
+from ..i18n import t
+from ..services import MatchService
+from ..services.matches import event_from_json
+from ..ui import embeds
+
+if TYPE_CHECKING:
+    from ..app import CaravanseraiBot
+
+log = logging.getLogger("bot")
+UNKNOWN_INTERACTION = 10062
+
+
+def locale(interaction: discord.Interaction) -> str:
+    return locale_of(interaction.locale.value if interaction.locale else None)
+
+
+def service(interaction: discord.Interaction) -> MatchService:
+    bot: CaravanseraiBot = interaction.client  # type: ignore[assignment]
+    return bot.service
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, update: bool = False) -> bool:
+    """Acknowledge within Discord's 3 seconds. False if Discord already forgot the interaction (10062):
+    then nothing is done, and the player's retry will work."""
+    try:
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+        return True
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        log.info("interaction %s expired before it was acknowledged", interaction.id)
+        return False
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
+               embed: discord.Embed | None = None, file: discord.File | None = None,
+               view: discord.ui.View | None = None) -> None:
+    fields = {"content": embeds.clip(content, embeds.CONTENT) if content else None, "ephemeral": ephemeral,
+              "allowed_mentions": discord.AllowedMentions.none()}
+    if embed is not None:
+        fields["embed"] = embed
+    if file is not None:
+        fields["file"] = file
+    if view is not None:
+        fields["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(**fields)
+    else:
+        await interaction.response.send_message(**fields)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Every refusal becomes a short private sentence; only the unexpected is logged with a trace."""
+    original = getattr(error, "original", error)
+    original = getattr(original, "original", original)
+    if isinstance(original, EngineError):
+        message = original.text(locale(interaction))
+    else:
+        log.error("unexpected error in %s", interaction.data, exc_info=original)
+        message = t("bot.error.unexpected", locale(interaction))
+    try:
+        await send(interaction, message)
+    except discord.HTTPException:
+        log.info("could not tell the player about an error (interaction %s)", interaction.id)
+
+
+async def deliver_mail(interaction: discord.Interaction) -> None:
+    """Private news that could not go by DM is handed over, privately, on the player's next interaction."""
+    mail = await service(interaction).take_mail(interaction.user.id)
+    if not mail:
+        return
+    loc = locale(interaction)
+    events = [event_from_json(e) for m in mail for e in m.payload.get("events", [])]
+    content = t("bot.dm.mailbox", loc) + "\n" + embeds.event_lines(events, loc, embeds.CONTENT - 200)
+    try:
+        await interaction.followup.send(embeds.clip(content, embeds.CONTENT), ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException:
+        for item in mail:  # not delivered: keep it for next time
+            await service(interaction).storage.post_mail(item)

@@ -1,0 +1,99 @@
+"""/game new, cancel, list, mine."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.core import games, get_game
+from engine.core.messages import locale_of
+
+from ..i18n import command_text as _
+from ..i18n import t
+from ..services import MatchSettings, Refusal
+from .common import defer, locale, send, service
+
+
+@app_commands.guild_only()
+class GameCommands(commands.GroupCog, group_name="game", group_description=_("bot.cmd.game")):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="new", description=_("bot.cmd.game_new"))
+    @app_commands.describe(game=_("bot.cmd.opt_game"), clock_hours=_("bot.cmd.opt_clock"),
+                           on_expiry=_("bot.cmd.opt_expiry"), resign=_("bot.cmd.opt_resign"),
+                           where=_("bot.cmd.opt_where"))
+    @app_commands.choices(
+        on_expiry=[app_commands.Choice(name=_("bot.expiry.ai"), value="ai"),
+                   app_commands.Choice(name=_("bot.expiry.forfeit"), value="forfeit")],
+        resign=[app_commands.Choice(name=_("bot.resign.ai"), value="ai"),
+                app_commands.Choice(name=_("bot.resign.end"), value="end")],
+        where=[app_commands.Choice(name=_("bot.where.thread"), value="thread"),
+               app_commands.Choice(name=_("bot.where.channel"), value="channel")],
+    )
+    async def new(self, interaction: discord.Interaction, game: str,
+                  clock_hours: app_commands.Range[float, 1, 720] | None = None,
+                  on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
+                  where: Literal["thread", "channel"] = "thread") -> None:
+        if not await defer(interaction):
+            return
+        spec = get_game(game).spec
+        settings = MatchSettings(clock_hours=clock_hours or self.bot.settings.turn_clock_hours, on_expiry=on_expiry,
+                                 resign=resign, locale=_guild_locale(interaction))
+        channel = interaction.channel
+        place = interaction.channel_id
+        if where == "thread" and isinstance(channel, discord.TextChannel):
+            try:
+                thread = await channel.create_thread(
+                    name=t("bot.lobby.thread_name", settings.locale, title=spec.title,
+                           host=interaction.user.display_name)[:100],
+                    type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+            except discord.Forbidden:
+                raise Refusal("bot.refusal.no_thread_permission") from None
+            place = thread.id
+        match = await service(interaction).create(
+            game_key=spec.key, host_id=interaction.user.id, channel_id=interaction.channel_id, place_id=place,
+            guild_id=interaction.guild_id, settings=settings)
+        await send(interaction, t("bot.lobby.opened", locale(interaction), title=spec.title, where=f"<#{match.place_id}>"))
+
+    @new.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g.spec.title, value=key) for key, g in sorted(games().items())
+                if current.lower() in key or current.lower() in g.spec.title.lower()][:25]
+
+    @app_commands.command(name="cancel", description=_("bot.cmd.game_cancel"))
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        if not await defer(interaction):
+            return
+        match = await service(interaction).match_here(interaction.channel_id)
+        manager = bool(interaction.permissions and interaction.permissions.manage_guild)
+        await service(interaction).cancel(match.id, interaction.user.id, is_manager=manager)
+        await send(interaction, t("bot.match.cancelled", locale(interaction), match=match.id))
+
+    @app_commands.command(name="list", description=_("bot.cmd.game_list"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        if not await defer(interaction):
+            return
+        loc = locale(interaction)
+        found = await service(interaction).server_matches(interaction.guild_id)
+        lines = [t("bot.list.row", loc, id=m.id, game=get_game(m.game).spec.title, where=f"<#{m.place_id}>",
+                   status=t(f"bot.match.status_{m.status}", loc), players=len(m.seats)) for m in found]
+        await send(interaction, "\n".join([t("bot.list.header", loc), *lines]) if lines else t("bot.list.none", loc))
+
+    @app_commands.command(name="mine", description=_("bot.cmd.game_mine"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        if not await defer(interaction):
+            return
+        loc = locale(interaction)
+        found = await service(interaction).mine(interaction.user.id)
+        lines = [t("bot.mine.row_turn" if turn else "bot.mine.row", loc, id=m.id, game=get_game(m.game).spec.title,
+                   where=f"<#{m.place_id}>", status=t(f"bot.match.status_{m.status}", loc)) for m, turn in found]
+        await send(interaction, "\n".join([t("bot.mine.header", loc), *lines]) if lines else t("bot.mine.none", loc))
+
+
+def _guild_locale(interaction: discord.Interaction) -> str:
+    tag = interaction.guild_locale or interaction.locale
+    return locale_of(tag.value if tag else None)

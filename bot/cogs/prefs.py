@@ -1,0 +1,35 @@
+"""/settings: a player's own preferences (DMs, snooze)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..i18n import command_text as _
+from ..i18n import t
+from ..services.clock import discord_time
+from .common import defer, locale, send, service
+
+
+class PlayerSettings(commands.GroupCog, group_name="settings", group_description=_("bot.cmd.settings")):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="dms", description=_("bot.cmd.settings_dms"))
+    @app_commands.describe(enabled=_("bot.cmd.opt_dms"))
+    async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
+        if not await defer(interaction):
+            return
+        await service(interaction).set_dms(interaction.user.id, enabled)
+        await send(interaction, t("bot.prefs.dms_on" if enabled else "bot.prefs.dms_off", locale(interaction)))
+
+    @app_commands.command(name="snooze", description=_("bot.cmd.settings_snooze"))
+    @app_commands.describe(hours=_("bot.cmd.opt_snooze"))
+    async def snooze(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 336]) -> None:
+        if not await defer(interaction):
+            return
+        prefs = await service(interaction).snooze(interaction.user.id, hours)
+        loc = locale(interaction)
+        await send(interaction, t("bot.prefs.snoozed", loc, until=discord_time(prefs.snooze_until))
+                   if prefs.snooze_until else t("bot.prefs.unsnoozed", loc))

@@ -1,0 +1,97 @@
+"""The Discord side of the services' Presenter: posts and edits messages through discord.py."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from engine.core import Message, get_game
+
+from ..services import DmClosed, FinalReport, PrivateNotice, TableUpdate
+from ..services import ai as ai_seats
+from ..storage import MatchRecord
+from . import embeds, views
+
+log = logging.getLogger(__name__)
+DMS_CLOSED = 50007          # "Cannot send messages to this user"
+UNKNOWN_MESSAGE = 10008
+ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+NOBODY = discord.AllowedMentions.none()
+
+
+def _locale(match: MatchRecord) -> str:
+    return match.settings.get("locale", "en")
+
+
+class DiscordPresenter:
+    def __init__(self, client: discord.Client):
+        self.client = client
+
+    def _place(self, match: MatchRecord) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(match.place_id)
+
+    async def _edit(self, match: MatchRecord, message_id: int, **fields) -> bool:
+        """Edit a message of ours; False if it is gone (deleted by a moderator, say)."""
+        try:
+            await self._place(match).get_partial_message(message_id).edit(**fields)
+            return True
+        except discord.NotFound:
+            return False
+
+    async def show_lobby(self, match: MatchRecord, title: str, seat_range: tuple[int, int]) -> int | None:
+        locale = _locale(match)
+        embed = embeds.lobby_embed(match, title, seat_range, locale)
+        game = get_game(match.game)
+        view = (views.lobby_view(match.id, locale, bool(ai_seats.available(game))) if match.status == "lobby"
+                else None)
+        if match.lobby_message_id and await self._edit(match, match.lobby_message_id, embed=embed, view=view):
+            return match.lobby_message_id
+        message = await self._place(match).send(embed=embed, view=view, allowed_mentions=NOBODY)
+        return message.id
+
+    async def show_table(self, update: TableUpdate) -> int | None:
+        match = update.match
+        locale = _locale(match)
+        content, embed, file = embeds.table_message(update, locale)
+        over = not update.awaited
+        view = None if over else views.table_view(match.id, match.state_id, locale, get_game(match.game).spec.hidden_info)
+        attachments = [file] if file else []
+        if not update.notify and match.table_message_id and await self._edit(
+                match, match.table_message_id, content=content or None, embed=embed, attachments=attachments,
+                view=view, allowed_mentions=NOBODY):
+            return match.table_message_id
+        if match.table_message_id:  # the old board stays as history, without buttons
+            await self._edit(match, match.table_message_id, view=None)
+        message = await self._place(match).send(content=content or None, embed=embed, files=attachments, view=view,
+                                                allowed_mentions=ONLY_USERS)
+        return message.id
+
+    async def _dm(self, user_id: int, **fields) -> None:
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            await channel.send(**fields)
+        except discord.Forbidden as error:
+            if error.code == DMS_CLOSED:
+                raise DmClosed() from error
+            raise
+
+    async def send_private(self, user_id: int, notice: PrivateNotice) -> None:
+        content, file = embeds.private_message(notice)
+        await self._dm(user_id, content=content, files=[file] if file else [], allowed_mentions=NOBODY)
+
+    async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None) -> None:
+        await self._place(match).send(content=embeds.line(message, _locale(match), mention),
+                                      allowed_mentions=ONLY_USERS if mention else NOBODY)
+
+    async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str) -> None:
+        await self._dm(user_id, content=embeds.line(message, locale), allowed_mentions=NOBODY)
+
+    async def show_final(self, report: FinalReport) -> None:
+        match = report.match
+        if match.table_message_id:
+            await self._edit(match, match.table_message_id, view=None)
+        embed, file = embeds.final_message(report, _locale(match))
+        mentions = " ".join(f"<@{s.user_id}>" for s in match.seats if s.user_id)
+        await self._place(match).send(content=mentions or None, embed=embed, files=[file] if file else [],
+                                      allowed_mentions=ONLY_USERS)

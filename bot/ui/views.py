@@ -1,0 +1,87 @@
+"""Components (buttons and selects) within Discord's limits: 5 rows, 5 buttons a row, 25 options a
+select, 80-character button labels, 100-character ids, values and option labels.
+
+Views here are only a way to build component payloads: they are stopped before sending, so discord.py
+keeps nothing in memory; clicks are routed by custom id (see routes.py and cogs/components.py).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from ..i18n import t
+from ..services import Panel
+from .routes import Route, step_ref
+
+BUTTON_LABEL = 80
+OPTION_TEXT = 100
+SELECT_OPTIONS = 25
+MAX_BUTTON_CHOICES = 10     # more than this and a select reads better on a phone
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _stopped(view: discord.ui.View) -> discord.ui.View:
+    view.stop()
+    return view
+
+
+def _button(label: str, route: Route, style=discord.ButtonStyle.secondary, row: int | None = None,
+            disabled: bool = False) -> discord.ui.Button:
+    return discord.ui.Button(label=clip(label, BUTTON_LABEL), custom_id=route.custom_id, style=style, row=row,
+                             disabled=disabled)
+
+
+def lobby_view(match_id: int, locale: str, can_add_ai: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(_button(t("bot.lobby.join", locale), Route(match_id, 0, "join"), discord.ButtonStyle.primary))
+    view.add_item(_button(t("bot.lobby.leave", locale), Route(match_id, 0, "leave")))
+    view.add_item(_button(t("bot.lobby.add_ai", locale), Route(match_id, 0, "addai"), disabled=not can_add_ai))
+    view.add_item(_button(t("bot.lobby.remove_ai", locale), Route(match_id, 0, "rmai")))
+    view.add_item(_button(t("bot.lobby.start", locale), Route(match_id, 0, "start"), discord.ButtonStyle.success))
+    return _stopped(view)
+
+
+def table_view(match_id: int, state_id: int, locale: str, hidden_info: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(_button(t("bot.table.play", locale), Route(match_id, state_id, "open"), discord.ButtonStyle.primary))
+    if hidden_info:
+        view.add_item(_button(t("bot.table.hand", locale), Route(match_id, state_id, "hand")))
+    view.add_item(_button(t("bot.table.status", locale), Route(match_id, state_id, "status")))
+    return _stopped(view)
+
+
+def panel_view(panel: Panel, locale: str) -> discord.ui.View:
+    """The private controls: the one-click default, then exactly the legal steps."""
+    match_id, state_id = panel.match.id, panel.match.state_id
+    view = discord.ui.View(timeout=None)
+    notations = [c.notation for c in panel.choices]
+    row = 0
+    if panel.suggested is not None and panel.suggested.notation in notations:
+        index = notations.index(panel.suggested.notation)
+        ref = step_ref(match_id, state_id, panel.suggested.notation, index)
+        view.add_item(_button(t("bot.panel.suggested", locale, step=panel.suggested.label),
+                              Route(match_id, state_id, "do", ref), discord.ButtonStyle.success, row=0))
+        row = 1
+    if len(panel.choices) <= MAX_BUTTON_CHOICES:
+        for i, choice in enumerate(panel.choices):
+            ref = step_ref(match_id, state_id, choice.notation, i)
+            view.add_item(_button(choice.label, Route(match_id, state_id, "do", ref), row=row + i // 5))
+        return _stopped(view)
+    for chunk_start in range(0, len(panel.choices), SELECT_OPTIONS):
+        if row > 4:
+            break  # beyond 4 selects the player types /play (the engine keeps choices within 25 anyway)
+        chunk = panel.choices[chunk_start:chunk_start + SELECT_OPTIONS]
+        options = [
+            discord.SelectOption(label=clip(c.label, OPTION_TEXT),
+                                 value=c.notation if len(c.notation) <= OPTION_TEXT else f"#{chunk_start + i}",
+                                 description=clip(c.notation, OPTION_TEXT) if c.label != c.notation else None)
+            for i, c in enumerate(chunk)
+        ]
+        view.add_item(discord.ui.Select(custom_id=Route(match_id, state_id, "pick", str(row)).custom_id,
+                                        placeholder=clip(t("bot.panel.pick", locale), OPTION_TEXT),
+                                        options=options, row=row))
+        row += 1
+    return _stopped(view)
