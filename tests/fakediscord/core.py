@@ -1,0 +1,797 @@
+"""FakeDiscord: the loopback server, the world it serves, the recordings, and the levers tests pull."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+import yarl
+from aiohttp import web
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+from discord.state import ConnectionState
+
+from . import interactions as ix
+from .failures import FailureRule
+from .gateway import DIRECT_MESSAGES_INTENT, GUILD_MEMBERS_INTENT, GUILD_MESSAGES_INTENT, Gateway
+from .interactions import InteractionHandle, new_interaction_id, new_token
+from .model import (
+    DEFAULT_BOT_PERMISSIONS,
+    DM,
+    EVERYONE_PERMISSIONS,
+    GUILD_TEXT,
+    FakeAttachment,
+    FakeChannel,
+    FakeGuild,
+    FakeMember,
+    FakeMessage,
+    FakeRole,
+    FakeUser,
+    as_permissions,
+    snowflake,
+)
+from .rest import ApiRequest, RestAPI
+from .validation import SPEC_PATH, Violation, load_spec
+
+log = logging.getLogger("tests.fakediscord")
+
+
+class FakeDiscord:
+    """A fake Discord (REST + gateway) on 127.0.0.1 that the real discord.py client talks to.
+
+    See the package docstring (tests/fakediscord/__init__.py) for the whole API and an example.
+    """
+
+    token = "fake-bot-token.never-a-real-one"
+
+    def __init__(
+        self,
+        *,
+        spec_path: Path = SPEC_PATH,
+        heartbeat_interval: float = 41.25,
+        guild_ready_timeout: float = 0.05,
+        strict_routes: bool = True,
+        fail_on_logged_errors: bool = True,
+        bot_name: str = "Caravanserai",
+    ) -> None:
+        self.spec = load_spec(spec_path)
+        self.guild_ready_timeout = guild_ready_timeout
+        self.strict_routes = strict_routes
+        self.fail_on_logged_errors = fail_on_logged_errors
+        """When True (default) ERROR log records (e.g. an exception escaping a command) fail the test."""
+        self.application_id = snowflake()
+        self.bot = FakeUser(id=snowflake(), name=bot_name, bot=True)
+        self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval)
+        self.rest = RestAPI(self)
+
+        # the world
+        self.users: dict[int, FakeUser] = {self.bot.id: self.bot}
+        self.guilds: list[FakeGuild] = []
+        self.channels: dict[int, FakeChannel] = {}
+        self.all_messages: list[FakeMessage] = []
+        """Every message the bot ever posted, in order, deleted and ephemeral ones included."""
+        self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
+        """Registered application commands: None → global, guild id → that guild's."""
+
+        # the recordings
+        self.requests: list[ApiRequest] = []
+        self.violations: list[Violation] = []
+        self.unknown_routes: list[str] = []
+        self.interactions: list[InteractionHandle] = []
+        self.refused_dms: list[tuple[FakeUser, dict[str, Any]]] = []
+        """DMs Discord refused with 50007 (the user's DMs are closed): (user, payload)."""
+        self.logged_errors: list[logging.LogRecord] = []
+        self.failures: list[FailureRule] = []
+
+        self._in_flight = 0
+        self._last_activity = time.monotonic()
+        self._changed = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._patch: pytest.MonkeyPatch | None = None
+        self._log_handler = _ErrorCollector(self.logged_errors)
+        self._clients: list[tuple[discord.Client, asyncio.Task[None]]] = []
+        self.base_url = self.ws_url = ""
+
+    # =================================================================================================
+    # lifecycle
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, exc_type: Any, *_: Any) -> None:
+        await self.close()
+        if exc_type is None:
+            self.assert_clean()
+
+    async def start(self) -> None:
+        """Start the server on a free loopback port and point discord.py at it."""
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/", self.gateway.handle)
+        app.router.add_get("/gateway/resume", self.gateway.handle)
+        app.router.add_get("/attachments/{channel}/{attachment}/{filename}", self._attachment)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=0.5)
+        await self._runner.setup()
+        await web.SockSite(self._runner, sock).start()
+        port = sock.getsockname()[1]
+        self.base_url, self.ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/gateway"
+        self._install()
+        logging.getLogger().addHandler(self._log_handler)
+
+    async def close(self) -> None:
+        """Stop every client started with `running`, the gateway and the server; undo the patches."""
+        for client, _task in list(self._clients):
+            await self.stop(client)
+        logging.getLogger().removeHandler(self._log_handler)
+        await self.gateway.shutdown()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self._patch is not None:
+            self._patch.undo()
+            self._patch = None
+
+    def _install(self) -> None:
+        patch = self._patch = pytest.MonkeyPatch()
+        patch.setattr(Route, "BASE", f"{self.base_url}/api/v10")
+        patch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"{self.ws_url}/"))
+        original_init = ConnectionState.__init__
+        ready_timeout = self.guild_ready_timeout
+
+        def init(state: ConnectionState, *args: Any, **options: Any) -> None:
+            # discord.py waits guild_ready_timeout (2 s) after the last GUILD_CREATE before on_ready.
+            options.setdefault("guild_ready_timeout", ready_timeout)
+            original_init(state, *args, **options)
+
+        patch.setattr(ConnectionState, "__init__", init)
+
+    def problems(self) -> list[str]:
+        """Invalid payloads, unknown routes (when strict) and ERROR logs (when failing on them)."""
+        found = [str(v) for v in self.violations]
+        if self.fail_on_logged_errors:
+            found += [f"logged {r.levelname} from {r.name}: {r.getMessage()}"
+                      + (f"\n{r.exc_text}" if r.exc_text else "") for r in self.logged_errors]
+        return found
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        if problems:
+            listing = "\n  - ".join(problems[:30])
+            more = f"\n  … and {len(problems) - 30} more" if len(problems) > 30 else ""
+            raise AssertionError(f"the bot misbehaved towards Discord ({len(problems)}):\n  - {listing}{more}")
+
+    # =================================================================================================
+    # running a discord.py client against the fake
+    @contextlib.asynccontextmanager
+    async def running(self, client: discord.Client, *, timeout: float = 5.0) -> AsyncIterator[discord.Client]:
+        """Start `client` (login, setup_hook, gateway), wait for on_ready; close it on exit."""
+        task = asyncio.create_task(client.start(self.token), name=f"fakediscord client {id(client)}")
+        self._clients.append((client, task))
+        try:
+            await self.wait_for(lambda: task.done() or client.is_ready(), timeout=timeout,
+                                what="the client to become ready")
+            if task.done():
+                task.result()
+                raise RuntimeError("the client stopped before it became ready")
+            yield client
+        finally:
+            await self.stop(client)
+
+    async def stop(self, client: discord.Client, *, timeout: float = 5.0) -> None:
+        """Close a client started with `running` (like stopping the bot process) and wait for it."""
+        for entry in list(self._clients):
+            if entry[0] is client:
+                self._clients.remove(entry)
+                await asyncio.wait_for(client.close(), timeout)
+                await asyncio.wait_for(entry[1], timeout)
+
+    # =================================================================================================
+    # building the world
+    def add_user(self, name: str, *, locale: str = "en-US", dms_open: bool = True) -> FakeUser:
+        user = FakeUser(id=snowflake(), name=name, locale=locale, dms_open=dms_open)
+        self.users[user.id] = user
+        return user
+
+    def add_guild(
+        self,
+        name: str = "Test Server",
+        *,
+        owner: FakeUser | None = None,
+        members: Iterable[FakeUser] = (),
+        locale: str = "en-US",
+        bot_permissions: discord.Permissions | int = DEFAULT_BOT_PERMISSIONS,
+        everyone_permissions: discord.Permissions | int = EVERYONE_PERMISSIONS,
+    ) -> FakeGuild:
+        """A guild the bot is in; `bot_permissions` become the bot's managed role."""
+        owner = owner or self.add_user(f"{name} owner")
+        guild = FakeGuild(id=snowflake(), name=name, owner=owner, locale=locale)
+        guild.roles.append(FakeRole(id=guild.id, guild_id=guild.id, name="@everyone",
+                                    permissions=as_permissions(everyone_permissions)))
+        bot_role = FakeRole(id=snowflake(), guild_id=guild.id, name=self.bot.name,
+                            permissions=as_permissions(bot_permissions), position=1, managed=True)
+        guild.roles.append(bot_role)
+        guild.members[self.bot.id] = FakeMember(user=self.bot, guild=guild, roles=[bot_role])
+        self.guilds.append(guild)
+        for user in [owner, *members]:
+            if user.id not in guild.members:
+                guild.members[user.id] = FakeMember(user=user, guild=guild)
+        self.gateway.notify("GUILD_CREATE", self.guild_create_payload(guild))
+        return guild
+
+    def add_role(self, guild: FakeGuild, name: str, permissions: discord.Permissions | int = 0) -> FakeRole:
+        role = FakeRole(id=snowflake(), guild_id=guild.id, name=name, permissions=as_permissions(permissions),
+                        position=len(guild.roles))
+        guild.roles.append(role)
+        self.gateway.notify("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+        return role
+
+    def add_member(
+        self,
+        guild: FakeGuild,
+        user: FakeUser,
+        *,
+        roles: Iterable[FakeRole] = (),
+        permissions: discord.Permissions | int | None = None,
+        nick: str | None = None,
+    ) -> FakeMember:
+        """Make `user` a member; `permissions` (e.g. manage_guild) come through a role of their own."""
+        role_list = list(roles)
+        if permissions is not None:
+            role_list.append(self.add_role(guild, f"{user.name}'s role", permissions))
+        member = FakeMember(user=user, guild=guild, roles=role_list, nick=nick)
+        guild.members[user.id] = member
+        if self.gateway.session is not None and self.gateway.intents & GUILD_MEMBERS_INTENT:
+            self.gateway.dispatch("GUILD_MEMBER_ADD", member.payload() | {"guild_id": str(guild.id)})
+        return member
+
+    def add_text_channel(
+        self,
+        guild: FakeGuild,
+        name: str = "general",
+        *,
+        bot_permissions: discord.Permissions | int | None = None,
+        overwrites: Iterable[dict[str, Any]] = (),
+    ) -> FakeChannel:
+        """A text channel; `bot_permissions` overrides the bot's permissions in it (allow these, deny the rest)."""
+        ows = list(overwrites)
+        if bot_permissions is not None:
+            allow = as_permissions(bot_permissions)
+            ows.append({"id": str(self.bot.id), "type": 1, "allow": str(allow),
+                        "deny": str(discord.Permissions.all().value & ~allow)})
+        channel = FakeChannel(id=snowflake(), type=GUILD_TEXT, name=name, guild=guild, overwrites=ows)
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self.gateway.notify("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        """The DM channel between the bot and `user` (created on first use, as Discord does)."""
+        for channel in self.channels.values():
+            if channel.type == DM and channel.recipient is user:
+                return channel
+        channel = FakeChannel(id=snowflake(), type=DM, recipient=user)
+        self.channels[channel.id] = channel
+        return channel
+
+    def guild(self, guild_id: int) -> FakeGuild:
+        for g in self.guilds:
+            if g.id == guild_id:
+                return g
+        raise LookupError(f"no guild {guild_id}")
+
+    def guild_create_payload(self, guild: FakeGuild) -> dict[str, Any]:
+        members = list(guild.members.values())
+        if not self.gateway.intents & GUILD_MEMBERS_INTENT:
+            members = [guild.members[self.bot.id]]  # without the privileged intent Discord sends only the bot
+        threads = [c for c in self.channels.values() if c.is_thread and c.guild is guild and not c.archived]
+        return guild.payload(members=members, threads=threads)
+
+    # =================================================================================================
+    # reading what the bot did
+    def messages(self, channel: FakeChannel, *, deleted: bool = False, ephemeral: bool = False) -> list[FakeMessage]:
+        """Messages in `channel`, oldest first; deleted and ephemeral ones only when asked for."""
+        return [m for m in self.all_messages if m.channel is channel
+                and (deleted or not m.deleted) and (ephemeral or not m.ephemeral)]
+
+    def dms(self, user: FakeUser) -> list[FakeMessage]:
+        """DMs delivered to `user` (refused ones are in `refused_dms`)."""
+        return [m for m in self.all_messages if m.channel.recipient is user and not m.deleted]
+
+    def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
+        """Ephemeral messages only `user` saw."""
+        return [m for m in self.all_messages if m.ephemeral_to is user and not m.deleted]
+
+    def seen_by(self, user: FakeUser) -> list[FakeMessage]:
+        """Everything `user` can read: public messages where they can view, their ephemerals and DMs."""
+        view = discord.Permissions(view_channel=True).value
+        out = []
+        for m in self.all_messages:
+            if m.deleted:
+                continue
+            if m.ephemeral:
+                visible = m.ephemeral_to is user
+            elif m.channel.is_dm:
+                visible = m.channel.recipient is user
+            else:
+                guild = m.channel.guild
+                assert guild is not None
+                visible = user.id in guild.members and bool(guild.permissions_in(user, m.channel) & view)
+                if visible and m.channel.type == 12:
+                    visible = user.id in m.channel.thread_members
+            if visible:
+                out.append(m)
+        return out
+
+    def latest(self, channel: FakeChannel, *, with_components: bool = False,
+               where: Callable[[FakeMessage], bool] | None = None) -> FakeMessage:
+        """The newest live public message in `channel` (optionally: with components / matching `where`)."""
+        for m in reversed(self.messages(channel)):
+            if (not with_components or m.custom_ids()) and (where is None or where(m)):
+                return m
+        raise LookupError(f"no such message in #{channel.name or channel.id}")
+
+    def latest_with_components(self, channel: FakeChannel) -> FakeMessage:
+        return self.latest(channel, with_components=True)
+
+    def message(self, message_id: int) -> FakeMessage:
+        for m in self.all_messages:
+            if m.id == message_id:
+                return m
+        raise LookupError(f"no message {message_id}")
+
+    def threads(self, parent: FakeChannel) -> list[FakeChannel]:
+        return [c for c in self.channels.values() if c.parent is parent]
+
+    def registered_commands(self, guild: FakeGuild | None = None) -> list[dict[str, Any]]:
+        return self.commands.get(guild.id if guild else None, [])
+
+    def requests_to(self, method: str, path_regex: str) -> list[ApiRequest]:
+        import re
+
+        pattern = re.compile(path_regex)
+        return [r for r in self.requests if r.method == method.upper() and pattern.search(r.path)]
+
+    # =================================================================================================
+    # waiting
+    def _touch(self) -> None:
+        self._last_activity = time.monotonic()
+        self._changed.set()
+
+    async def wait_for(self, predicate: Callable[[], bool], *, timeout: float = 5.0, what: str = "a condition") -> None:
+        """Wait until `predicate()` holds (re-checked on every request and every 20 ms); TimeoutError otherwise."""
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(0.02, remaining))
+
+    async def quiet(self, *, idle: float = 0.05, timeout: float = 5.0) -> None:
+        """Wait until the bot has gone quiet: no request in flight or in the last `idle` seconds, every
+        interaction answered, and no "thinking…" deferral left unfilled."""
+        def pending() -> list[str]:
+            out = []
+            if self._in_flight:
+                out.append(f"{self._in_flight} requests in flight")
+            for h in self.interactions:
+                if not h.callbacks:
+                    out.append(f"{h.describe()} not answered")
+                elif h.original is not None and h.original.loading and not h.original.deleted:
+                    out.append(f"{h.describe()} still 'thinking…'")
+            return out
+
+        deadline = time.monotonic() + timeout
+        while True:
+            waiting = pending()
+            quiet_for = time.monotonic() - self._last_activity
+            if not waiting and quiet_for >= idle:
+                return
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"the bot did not go quiet within {timeout} s: {waiting or 'still busy'}")
+            await asyncio.sleep(min(0.01, max(idle - quiet_for, 0.001)))
+
+    # =================================================================================================
+    # driving: interactions
+    async def slash(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        *,
+        subcommand: str | None = None,
+        group: str | None = None,
+        options: dict[str, Any] | None = None,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """`user` runs /command [group] [subcommand] with `options` in `channel`, as Discord's client would."""
+        definition, scope = self._find_command(user, channel, command)
+        option_defs, wrap = self._descend(definition, group, subcommand)
+        built, resolved = self._build_options(definition["name"], option_defs, options or {}, channel)
+        data = self._command_data(definition, scope, wrap(built), resolved)
+        return await self._send_interaction(ix.APPLICATION_COMMAND, user, channel, data, locale,
+                                            command_name=" ".join(filter(None, [command, group, subcommand])))
+
+    async def autocomplete(
+        self,
+        user: FakeUser,
+        channel: FakeChannel,
+        command: str,
+        *,
+        focused: str,
+        subcommand: str | None = None,
+        group: str | None = None,
+        options: dict[str, Any] | None = None,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """`user` is typing into option `focused` (its partial text in `options[focused]`); await `.choices()`."""
+        definition, scope = self._find_command(user, channel, command)
+        option_defs, wrap = self._descend(definition, group, subcommand)
+        target = next((d for d in option_defs if d["name"] == focused), None)
+        if target is None or not target.get("autocomplete"):
+            raise ValueError(f"/{command} has no autocomplete option {focused!r}")
+        given = dict(options or {})
+        given.setdefault(focused, "")
+        built, resolved = self._build_options(definition["name"], option_defs, given, channel, focused=focused)
+        data = self._command_data(definition, scope, wrap(built), resolved)
+        return await self._send_interaction(ix.AUTOCOMPLETE, user, channel, data, locale,
+                                            command_name=" ".join(filter(None, [command, group, subcommand])))
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """`user` clicks the button with this custom_id (or label) on `message` (as it is now)."""
+        self._check_clickable(user, message)
+        button = message.button(label, custom_id=custom_id)
+        if button.get("disabled"):
+            raise ValueError(f"button {button.get('label')!r} is disabled; Discord would not send a click")
+        if button.get("style") in (5, 6):
+            raise ValueError("link and premium buttons do not send interactions")
+        data = {"custom_id": button["custom_id"], "component_type": 2}
+        return await self._send_interaction(ix.MESSAGE_COMPONENT, user, message.channel, data, locale,
+                                            source=message)
+
+    async def select(
+        self,
+        user: FakeUser,
+        message: FakeMessage,
+        custom_id: str | None,
+        values: list[str],
+        *,
+        locale: str | None = None,
+    ) -> InteractionHandle:
+        """`user` picks `values` (option values) in the string select `custom_id` of `message`."""
+        self._check_clickable(user, message)
+        menu = message.select(custom_id)
+        if menu.get("type") != 3:
+            raise NotImplementedError("only string selects are faked")
+        if menu.get("disabled"):
+            raise ValueError(f"select {menu['custom_id']!r} is disabled")
+        offered = [o["value"] for o in menu.get("options", [])]
+        unknown = [v for v in values if v not in offered]
+        if unknown:
+            raise ValueError(f"select {menu['custom_id']!r} offers {offered}, not {unknown}")
+        low, high = menu.get("min_values", 1), menu.get("max_values", 1)
+        if not low <= len(values) <= high:
+            raise ValueError(f"select {menu['custom_id']!r} takes {low}-{high} values, got {len(values)}")
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
+        return await self._send_interaction(ix.MESSAGE_COMPONENT, user, message.channel, data, locale,
+                                            source=message)
+
+    async def submit_modal(
+        self, user: FakeUser, handle: InteractionHandle, values: dict[str, str], *, locale: str | None = None
+    ) -> InteractionHandle:
+        """`user` fills in the modal the bot opened in answer to `handle` ({text input custom_id: value})."""
+        if handle.modal is None:
+            raise ValueError(f"the bot opened no modal for {handle.describe()}")
+        known = {c["custom_id"] for row in handle.modal.get("components", [])
+                 for c in row.get("components", [row]) if c.get("custom_id")}
+        if set(values) - known:
+            raise ValueError(f"the modal has inputs {sorted(known)}, not {sorted(set(values) - known)}")
+        data = {"custom_id": handle.modal["custom_id"], "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in values.items()
+        ]}
+        return await self._send_interaction(ix.MODAL_SUBMIT, user, handle.channel, data, locale,
+                                            source=handle.source_message)
+
+    # -- interaction building ---------------------------------------------------------------------------
+    def _find_command(self, user: FakeUser, channel: FakeChannel, name: str) -> tuple[dict[str, Any], int | None]:
+        scopes: list[int | None] = [channel.guild.id] if channel.guild else []
+        scopes.append(None)
+        for scope in scopes:
+            for definition in self.commands.get(scope, []):
+                if definition["name"] == name and definition.get("type", 1) == 1:
+                    self._check_command_available(definition, user, channel)
+                    return definition, scope
+        names = sorted({d["name"] for s in scopes for d in self.commands.get(s, [])})
+        raise LookupError(f"/{name} is not registered with Discord (registered: {names}); did the bot sync?")
+
+    def _check_command_available(self, definition: dict[str, Any], user: FakeUser, channel: FakeChannel) -> None:
+        contexts = definition.get("contexts")
+        if channel.is_dm:
+            if (contexts is not None and 1 not in contexts) or definition.get("dm_permission") is False:
+                raise PermissionError(f"/{definition['name']} is not offered in DMs")
+            return
+        if contexts is not None and 0 not in contexts:
+            raise PermissionError(f"/{definition['name']} is not offered in guilds")
+        needed = definition.get("default_member_permissions")
+        assert channel.guild is not None
+        if needed is not None and int(needed) & ~channel.guild.permissions_in(user, channel):
+            raise PermissionError(f"Discord hides /{definition['name']} from {user.name}: "
+                                  f"default_member_permissions={needed}")
+
+    @staticmethod
+    def _descend(definition: dict[str, Any], group: str | None, subcommand: str | None) -> tuple[
+            list[dict[str, Any]], Callable[[list[dict[str, Any]]], list[dict[str, Any]]]]:
+        options = definition.get("options") or []
+        layers: list[tuple[int, str]] = []
+        for kind, name in ((2, group), (1, subcommand)):
+            if name is None:
+                continue
+            found = next((o for o in options if o.get("type") == kind and o["name"] == name), None)
+            if found is None:
+                offered = [o["name"] for o in options if o.get("type") in (1, 2)]
+                raise LookupError(f"/{definition['name']} has no {'group' if kind == 2 else 'subcommand'} "
+                                  f"{name!r} (it has {offered})")
+            layers.append((kind, name))
+            options = found.get("options") or []
+        if any(o.get("type") in (1, 2) for o in options):
+            raise ValueError(f"/{definition['name']} needs a subcommand: "
+                             f"{[o['name'] for o in options if o.get('type') in (1, 2)]}")
+
+        def wrap(built: list[dict[str, Any]]) -> list[dict[str, Any]]:
+            for kind, name in reversed(layers):
+                built = [{"type": kind, "name": name, "options": built}]
+            return built
+
+        return options, wrap
+
+    def _build_options(
+        self, command: str, defs: list[dict[str, Any]], given: dict[str, Any], channel: FakeChannel,
+        *, focused: str | None = None,
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        by_name = {d["name"]: d for d in defs}
+        unknown = sorted(set(given) - set(by_name))
+        if unknown:
+            raise ValueError(f"/{command} has no option {unknown}; it has {list(by_name)}")
+        if focused is None:
+            missing = [d["name"] for d in defs if d.get("required") and d["name"] not in given]
+            if missing:
+                raise ValueError(f"/{command} requires {missing}; Discord would not send it without them")
+        built: list[dict[str, Any]] = []
+        resolved: dict[str, dict[str, Any]] = {}
+        for d in defs:
+            if d["name"] not in given:
+                continue
+            value, kind = given[d["name"]], d["type"]
+            option: dict[str, Any] = {"name": d["name"], "type": kind}
+            if d["name"] == focused:
+                option.update(value=str(value), focused=True)
+                built.append(option)
+                continue
+            option["value"] = self._option_value(command, d, value, channel, resolved)
+            built.append(option)
+        return built, resolved
+
+    def _option_value(self, command: str, d: dict[str, Any], value: Any, channel: FakeChannel,
+                      resolved: dict[str, dict[str, Any]]) -> Any:
+        kind = d["type"]
+        if kind == 3:
+            out: Any = str(value)
+            if not d.get("min_length", 0) <= len(out) <= d.get("max_length", 6000):
+                raise ValueError(f"/{command} {d['name']}: length outside min/max_length")
+        elif kind == 4:
+            out = int(value)
+        elif kind == 10:
+            out = float(value)
+        elif kind == 5:
+            out = bool(value)
+        elif kind == 6:
+            user = value.user if isinstance(value, FakeMember) else value
+            resolved.setdefault("users", {})[str(user.id)] = user.payload()
+            if channel.guild is not None and user.id in channel.guild.members:
+                member = channel.guild.members[user.id].payload(
+                    permissions=channel.guild.permissions_in(user, channel))
+                member.pop("user")
+                resolved.setdefault("members", {})[str(user.id)] = member
+            out = str(user.id)
+        elif kind == 7:
+            resolved.setdefault("channels", {})[str(value.id)] = value.payload() | {"permissions": "0"}
+            out = str(value.id)
+        elif kind == 8:
+            resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+            out = str(value.id)
+        else:
+            raise NotImplementedError(f"option type {kind} is not faked")
+        if kind in (4, 10) and not d.get("min_value", -2**53) <= out <= d.get("max_value", 2**53):
+            raise ValueError(f"/{command} {d['name']}={out} outside min/max_value")
+        choices = d.get("choices")
+        if choices and out not in [c["value"] for c in choices]:
+            raise ValueError(f"/{command} {d['name']} must be one of {[c['value'] for c in choices]}")
+        return out
+
+    @staticmethod
+    def _command_data(definition: dict[str, Any], scope: int | None, options: list[dict[str, Any]],
+                      resolved: dict[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": definition["id"], "name": definition["name"], "type": 1, "options": options}
+        if resolved:
+            data["resolved"] = resolved
+        if scope is not None:
+            data["guild_id"] = str(scope)
+        return data
+
+    def _check_clickable(self, user: FakeUser, message: FakeMessage) -> None:
+        if message.deleted:
+            raise ValueError(f"message {message.id} was deleted")
+        if message.ephemeral and message.ephemeral_to is not user:
+            raise PermissionError(f"{user.name} cannot see the ephemeral message {message.id}")
+        if message.channel.is_dm and message.channel.recipient is not user:
+            raise PermissionError(f"{user.name} cannot see a DM to someone else")
+
+    async def _send_interaction(
+        self, kind: int, user: FakeUser, channel: FakeChannel, data: dict[str, Any], locale: str | None,
+        *, command_name: str | None = None, source: FakeMessage | None = None,
+    ) -> InteractionHandle:
+        interaction_id, token = new_interaction_id(), new_token()
+        payload: dict[str, Any] = {
+            "id": str(interaction_id), "application_id": str(self.application_id), "type": kind, "data": data,
+            "token": token, "version": 1, "locale": locale or user.locale, "entitlements": [],
+            "entitlement_sku_ids": [], "attachment_size_limit": 26_214_400, "channel_id": str(channel.id),
+        }
+        guild = channel.guild
+        if guild is not None:
+            member = guild.member(user)
+            user_permissions = guild.permissions_in(user, channel)
+            payload.update(
+                guild_id=str(guild.id), guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+                guild_locale=guild.locale, member=member.payload(permissions=user_permissions),
+                app_permissions=str(guild.permissions_in(self.bot, channel)), context=0,
+                authorizing_integration_owners={"0": str(guild.id)},
+                channel=channel.payload() | {"permissions": str(user_permissions)},
+            )
+        else:
+            if channel.recipient is not user:
+                raise PermissionError(f"{user.name} is not in that DM")
+            payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": "0"},
+                           channel=channel.payload(), app_permissions=str(discord.Permissions.all_channel().value))
+        if source is not None:
+            payload["message"] = source.payload(self.base_url, self.users)
+        handle = InteractionHandle(
+            fake=self, id=interaction_id, type=kind, token=token, user=user, channel=channel, payload=payload,
+            application_id=self.application_id, command_name=command_name, source_message=source,
+        )
+        self.interactions.append(handle)
+        handle.dispatched_at = time.monotonic()
+        self.gateway.dispatch("INTERACTION_CREATE", payload)
+        self._touch()
+        await asyncio.sleep(0)
+        return handle
+
+    def interaction(self, *, interaction_id: int | None = None, token: str | None = None) -> InteractionHandle | None:
+        for h in self.interactions:
+            if (interaction_id is None or h.id == interaction_id) and (token is None or h.token == token):
+                return h
+        return None
+
+    # =================================================================================================
+    # failure injection
+    def fail_next(
+        self,
+        method: str,
+        path_regex: str,
+        *,
+        status: int = 429,
+        retry_after: float = 0.05,
+        global_: bool = False,
+        code: int | None = None,
+        message: str | None = None,
+        times: int = 1,
+    ) -> FailureRule:
+        """Answer the next `times` requests matching (method, path_regex) with an error instead.
+
+        429 carries `retry_after` (seconds; keep it tiny) and `global_`; other statuses carry a Discord
+        JSON error `{"code": code, "message": ...}` (a known message is filled in for known codes).
+        `method` "*" matches any method; `path_regex` is searched in the path after /api/v10.
+        """
+        rule = FailureRule.build(method, path_regex, status=status, retry_after=retry_after, global_=global_,
+                                 code=code, message=message, times=times)
+        self.failures.append(rule)
+        return rule
+
+    def _take_failure(self, method: str, path: str) -> FailureRule | None:
+        for rule in self.failures:
+            if rule.matches(method, path):
+                rule.remaining -= 1
+                if rule.remaining <= 0:
+                    self.failures.remove(rule)
+                return rule
+        return None
+
+    async def reconnect(self, *, timeout: float = 5.0) -> None:
+        """Send op 7 RECONNECT; return once the bot has RESUMEd (or re-IDENTIFIED)."""
+        established = self.gateway.expect_reestablished()
+        self.gateway.send_reconnect()
+        await self._await_established(established, timeout, "RESUME after op 7")
+
+    async def invalidate_session(self, *, resumable: bool = False, timeout: float = 5.0) -> None:
+        """Send op 9 INVALID_SESSION; return once the bot has identified (or resumed) again."""
+        established = self.gateway.expect_reestablished()
+        self.gateway.send_invalid_session(resumable=resumable)
+        await self._await_established(established, timeout, "a new session after op 9")
+
+    async def drop_connection(self, *, timeout: float = 5.0) -> None:
+        """Cut the gateway socket abruptly (no close frame); return once the bot has resumed."""
+        established = self.gateway.expect_reestablished()
+        self.gateway.drop()
+        await self._await_established(established, timeout, "RESUME after a dropped connection")
+
+    async def close_gateway(self, code: int = 4000, *, timeout: float = 5.0) -> None:
+        """Close the gateway socket with `code`; return once the bot is back (resumable codes only)."""
+        established = self.gateway.expect_reestablished()
+        self.gateway.close(code)
+        await self._await_established(established, timeout, f"reconnection after close code {code}")
+
+    async def _await_established(self, event: asyncio.Event, timeout: float, what: str) -> None:
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            raise TimeoutError(f"timed out after {timeout} s waiting for {what}") from None
+        await self.wait_for(lambda: self.gateway.connected, timeout=timeout, what=what)
+
+    # =================================================================================================
+    # HTTP plumbing
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        self._in_flight += 1
+        self._touch()
+        try:
+            return await self.rest.handle(request)
+        finally:
+            self._in_flight -= 1
+            self._touch()
+
+    async def _attachment(self, request: web.Request) -> web.StreamResponse:
+        wanted = int(request.match_info["attachment"])
+        for m in self.all_messages:
+            for a in m.attachments:
+                if a.id == wanted:
+                    return web.Response(body=a.data, content_type=a.content_type or "application/octet-stream")
+        return web.Response(status=404)
+
+    def new_attachment(self, filename: str, data: bytes, description: str | None = None) -> FakeAttachment:
+        return FakeAttachment(id=snowflake(), filename=filename, data=data, description=description)
+
+    @property
+    def message_intents(self) -> tuple[bool, bool]:
+        intents = self.gateway.intents
+        return bool(intents & GUILD_MESSAGES_INTENT), bool(intents & DIRECT_MESSAGES_INTENT)
+
+
+class _ErrorCollector(logging.Handler):
+    """Keeps ERROR records (an exception escaping a command handler, a failed task...)."""
+
+    def __init__(self, records: list[logging.LogRecord]) -> None:
+        super().__init__(level=logging.ERROR)
+        self.records = records
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        self.records.append(record)
