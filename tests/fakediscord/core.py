@@ -59,12 +59,15 @@ class FakeDiscord:
         heartbeat_interval: float = 41.25,
         guild_ready_timeout: float = 0.05,
         strict_routes: bool = True,
+        reject_invalid: bool = True,
         fail_on_logged_errors: bool = True,
         bot_name: str = "Caravanserai",
     ) -> None:
         self.spec = load_spec(spec_path)
         self.guild_ready_timeout = guild_ready_timeout
         self.strict_routes = strict_routes
+        self.reject_invalid = reject_invalid
+        """When True (default) an invalid payload is also refused with 400 / 50035, as Discord would."""
         self.fail_on_logged_errors = fail_on_logged_errors
         """When True (default) ERROR log records (e.g. an exception escaping a command) fail the test."""
         self.application_id = snowflake()
@@ -163,6 +166,11 @@ class FakeDiscord:
             found += [f"logged {r.levelname} from {r.name}: {r.getMessage()}"
                       + (f"\n{r.exc_text}" if r.exc_text else "") for r in self.logged_errors]
         return found
+
+    def take_violations(self) -> list[Violation]:
+        """The violations so far, forgotten (for tests that provoke them on purpose)."""
+        taken, self.violations[:] = list(self.violations), []
+        return taken
 
     def assert_clean(self) -> None:
         problems = self.problems()

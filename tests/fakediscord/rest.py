@@ -127,7 +127,7 @@ class RestAPI:
         record = ApiRequest(method=request.method, path=path, query=dict(request.query), body=body, files=files)
         record.template = fake.spec.template(path)
         fake.requests.append(record)
-        self._validate(record)
+        problems = self._validate(record)
 
         rule = fake._take_failure(request.method, path)
         if rule is not None:
@@ -136,18 +136,21 @@ class RestAPI:
             record.status = response.status
             self._note_interaction_attempt(record)
             return response
+        if problems and fake.reject_invalid:
+            record.status = 400
+            record.response = {"message": "Invalid Form Body", "code": 50035, "errors": problems}
+            self._note_interaction_attempt(record)
+            return json_response(record.response, 400)
 
-        for method, pattern, handler in self.routes:
-            match = pattern.match(path)
-            if method == request.method and match:
-                break
-        else:
+        route = self._route(request.method, path)
+        if route is None:
             return self._unknown(record)
+        handler, params = route
         if not _is_token_route(path) and request.headers.get("Authorization") != f"Bot {fake.token}":
             record.status = 401
             return error_response(401, 0, "401: Unauthorized")
         try:
-            status, payload = await handler(record, **{k: v for k, v in match.groupdict().items() if v})
+            status, payload = await handler(record, **params)
         except DiscordError as e:
             record.status, record.response = e.status, e.body()
             self._note_interaction_attempt(record)
@@ -157,13 +160,21 @@ class RestAPI:
             return web.Response(status=204)
         return json_response(payload, status)
 
-    def _validate(self, record: ApiRequest) -> None:
+    def _route(self, method: str, path: str) -> tuple[Handler, dict[str, str]] | None:
+        for route_method, pattern, handler in self.routes:
+            match = pattern.match(path)
+            if route_method == method and match:
+                return handler, {k: v for k, v in match.groupdict().items() if v}
+        return None
+
+    def _validate(self, record: ApiRequest) -> list[str]:
         if record.body is None:
-            return
+            return []
         problems = self.fake.spec.body_problems(record.method, record.path, record.body)
         problems += limit_problems(record.method, record.template, record.body)
         for problem in problems:
             self.violation(record, problem)
+        return problems
 
     def violation(self, record: ApiRequest, problem: str) -> None:
         v = Violation(record.method, record.path, problem)
