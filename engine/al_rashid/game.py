@@ -245,7 +245,8 @@ def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
         view = AreaView(id=area, kind="territory" if area in TERRITORIES else "palace", stacks=stacks,
                         ranking=ranking(s, area), resolved=area in s.resolved, resolving=area == resolving)
         if area in TERRITORIES:
-            view.goods = {k: v for k, v in s.territory_goods[area].items() if v}
+            stock = s.territory_goods[area]
+            view.goods = {k: stock[k] for k in (*GOODS, CREDIT_NOTE) if stock.get(k)}
             view.mercenaries = [
                 TileView(id=x.id, colour=x.colour, revealed=x.revealed,
                          value=x.value if x.revealed or (seat is not None and seat in x.seen_by) else None)

@@ -1271,7 +1271,7 @@ class Battle(Step):
         committed = t.data["committed"]
         c.pop()
         for colour in MERCENARY_COLOURS:
-            kinds = {k: n for k, n in committed.items() if split_kind(k)[0] == colour}
+            kinds = {k: n for k, n in sorted(committed.items()) if split_kind(k)[0] == colour}
             if not kinds:
                 continue
             strength = sum(mercenary_value(family, split_kind(k)[1]) * n for k, n in kinds.items())

@@ -7,6 +7,7 @@ from typing import Any
 from engine.core.messages import Message
 
 from .state import State
+from .vocab import CREDIT_NOTE, GOODS
 
 
 def _name(kind: str, key: str) -> dict[str, Any]:
@@ -39,4 +40,5 @@ def colour(name: str) -> dict[str, Any]:
 
 def bundle(goods: dict[str, int]) -> list[dict[str, Any]]:
     """A bundle of goods and credit notes, e.g. "2 Hardwood, 1 Metal"."""
-    return [Message("al_rashid.count", {"n": n, "thing": _name("good", g)}).to_json() for g, n in goods.items() if n]
+    return [Message("al_rashid.count", {"n": goods[g], "thing": _name("good", g)}).to_json()
+            for g in (*GOODS, CREDIT_NOTE) if goods.get(g)]
