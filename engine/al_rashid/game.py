@@ -123,7 +123,7 @@ class AlRashid(Game[State]):
             raise Malformed("al_rashid.malformed.verb", verb=action.verb)
         if action.verb == "do":
             args = action.args
-            if not 1 <= len(args) <= 2 or any(a not in _ACTIONS for a in args) or len(set(args)) != len(args):
+            if not 1 <= len(args) <= 3 or any(a not in _ACTIONS for a in args) or len(set(args)) != len(args):
                 raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
             return
         if len(action.args) != len(shape):

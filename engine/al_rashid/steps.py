@@ -954,8 +954,15 @@ class Guild(PalaceActor):
     kind = "guild"
     combos = GUILD_COMBOS
 
+    def candidates(self, s, t):
+        out = super().candidates(s, t)
+        # Asking all three is never offered, but refused with the rule rather than as an unknown move.
+        return [*out, A("do", SERVICE, CHARGE, FAVOUR)] if t.data["stage"] == "choose" else out
+
     def combo_refusal(self, s, t, combo):
         guild = self.palace(t)
+        if len(combo) == 3:
+            raise Refusal("al_rashid.illegal.three_actions", area=w.area(guild))
         if SERVICE in combo:
             service_refusal(s, t.seat, guild)
         super().combo_refusal(s, t, combo)
