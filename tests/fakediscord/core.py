@@ -58,6 +58,7 @@ class FakeDiscord:
         spec_path: Path = SPEC_PATH,
         heartbeat_interval: float = 41.25,
         guild_ready_timeout: float = 0.05,
+        reidentify_delay: float = 0.01,
         strict_routes: bool = True,
         reject_invalid: bool = True,
         fail_on_logged_errors: bool = True,
@@ -65,6 +66,7 @@ class FakeDiscord:
     ) -> None:
         self.spec = load_spec(spec_path)
         self.guild_ready_timeout = guild_ready_timeout
+        self.reidentify_delay = reidentify_delay
         self.strict_routes = strict_routes
         self.reject_invalid = reject_invalid
         """When True (default) an invalid payload is also refused with 400 / 50035, as Discord would."""
@@ -158,6 +160,14 @@ class FakeDiscord:
             original_init(state, *args, **options)
 
         patch.setattr(ConnectionState, "__init__", init)
+
+        async def before_identify_hook(client: discord.Client, shard_id: int | None, *, initial: bool = False) -> None:
+            # discord.py sleeps 5 s before every re-IDENTIFY (Discord's identify rate limit).
+            if not initial:
+                await asyncio.sleep(reidentify_delay)
+
+        reidentify_delay = self.reidentify_delay
+        patch.setattr(discord.Client, "before_identify_hook", before_identify_hook)
 
     def problems(self) -> list[str]:
         """Invalid payloads, unknown routes (when strict) and ERROR logs (when failing on them)."""
@@ -763,6 +773,19 @@ class FakeDiscord:
         except TimeoutError:
             raise TimeoutError(f"timed out after {timeout} s waiting for {what}") from None
         await self.wait_for(lambda: self.gateway.connected, timeout=timeout, what=what)
+        await self.gateway_caught_up(timeout=timeout)
+
+    async def gateway_caught_up(self, *, timeout: float = 5.0) -> None:
+        """Wait until every client started with `running` has processed every event dispatched so far."""
+        session = self.gateway.session
+        if session is None:
+            return
+        target = session.seq
+
+        def caught_up() -> bool:
+            return all(c.ws is not None and (c.ws.sequence or 0) >= target for c, _ in self._clients)
+
+        await self.wait_for(caught_up, timeout=timeout, what=f"the client to process gateway event #{target}")
 
     # =================================================================================================
     # HTTP plumbing

@@ -138,7 +138,8 @@ class RestAPI:
             return response
         if problems and fake.reject_invalid:
             record.status = 400
-            record.response = {"message": "Invalid Form Body", "code": 50035, "errors": problems}
+            record.response = {"message": "Invalid Form Body", "code": 50035, "errors": {
+                "_errors": [{"code": "FAKEDISCORD_VALIDATION", "message": p} for p in problems]}}
             self._note_interaction_attempt(record)
             return json_response(record.response, 400)
 
