@@ -17,6 +17,7 @@ _increment = itertools.count(1)
 # Message flags (https://discord.com/developers/docs/resources/message#message-object-message-flags).
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
 
 # Channel types.
 GUILD_TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
@@ -304,8 +305,9 @@ class FakeMessage:
 
     @property
     def pings(self) -> set[int]:
-        """User ids Discord would notify: content mentions allowed by allowed_mentions; none when ephemeral."""
-        if self.ephemeral:
+        """User ids Discord would notify: content mentions allowed by allowed_mentions (none when the
+        message is ephemeral or silent)."""
+        if self.ephemeral or self.flags & SUPPRESS_NOTIFICATIONS:
             return set()
         allowed = self.allowed_mentions
         mentioned = set(self.mentions)

@@ -129,3 +129,24 @@ async def test_quiet_reports_an_interaction_nobody_answers(fake_discord):
             await fake.quiet(timeout=0.3)
     assert not click.acknowledged
     fake.interactions.remove(click)  # forget it so the fixture's own checks stay about payloads
+
+
+async def test_pings_follow_allowed_mentions(world):
+    fake = world.fake
+    await fake.slash(world.alice, world.channel, "nudge", options={"player": world.bob, "bystander": world.alice})
+    await fake.quiet()
+    nudge = fake.latest(world.channel)
+    assert set(nudge.mentions) == {world.bob.id, world.alice.id}
+    assert nudge.pings == {world.bob.id}
+
+
+async def test_edits_replace_attachments_and_deletions_are_kept(world):
+    fake = world.fake
+    await fake.slash(world.alice, world.channel, "redraw")
+    await fake.quiet()
+    [board] = fake.messages(world.channel)
+    assert board.content == "board v2" and list(board.files) == ["v2.png"]
+    assert board.history == [{"content": "board v1", "embeds": [], "components": [], "attachments": ["v1.png"],
+                              "flags": 0}]
+    [notice] = [m for m in fake.messages(world.channel, deleted=True) if m.deleted]
+    assert notice.content == "a passing notice"

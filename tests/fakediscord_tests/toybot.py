@@ -99,6 +99,22 @@ class ToyBot(discord.Client):
             await thread.send("Welcome to the table")
             await interaction.followup.send(f"opened {thread.mention}", ephemeral=True)
 
+        @tree.command(description="Tell a player it is their turn")
+        async def nudge(interaction: discord.Interaction, player: discord.Member, bystander: discord.Member) -> None:
+            await interaction.response.defer(ephemeral=True)
+            await interaction.channel.send(f"{player.mention}, your move! ({bystander.mention} waits)",
+                                           allowed_mentions=discord.AllowedMentions(users=[player]))
+            await interaction.followup.send("nudged", ephemeral=True)
+
+        @tree.command(description="Post a board, redraw it, post and delete a notice")
+        async def redraw(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True)
+            board = await interaction.channel.send("board v1", file=discord.File(_png(), "v1.png"))
+            await board.edit(content="board v2", attachments=[discord.File(_png(), "v2.png")])
+            notice = await interaction.channel.send("a passing notice")
+            await notice.delete()
+            await interaction.followup.send("redrawn", ephemeral=True)
+
         @tree.command(description="Answer too late")
         async def late(interaction: discord.Interaction) -> None:
             await self._safely(interaction.response.send_message("too late?"))
