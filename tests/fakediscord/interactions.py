@@ -61,6 +61,7 @@ class InteractionHandle:
     original: FakeMessage | None = None
     followups: list[FakeMessage] = field(default_factory=list)
     timeline: list[tuple[str, float]] = field(default_factory=list)
+    source_edits_at_ack: int = 0
     choices_sent: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
 
@@ -78,7 +79,9 @@ class InteractionHandle:
     @property
     def acknowledged_first(self) -> bool:
         """Acknowledged, and before anything else was done with this interaction's token."""
-        return self.acknowledged and bool(self.timeline) and self.timeline[0][0] == "callback"
+        accepted = [c.after for c in self.callbacks if c.status < 300]
+        webhook_uses = [after for what, after in self.timeline if what.startswith("webhook")]
+        return bool(accepted) and (not webhook_uses or min(accepted) <= min(webhook_uses))
 
     @property
     def ack_delay(self) -> float | None:
@@ -121,8 +124,8 @@ class InteractionHandle:
             cb = self.callback
             if cb is None or self.original is None:
                 return False
-            if cb.type == DEFERRED_UPDATE:
-                return any(step.startswith("webhook PATCH") for step, _ in self.timeline)
+            if cb.type == DEFERRED_UPDATE:  # done once the clicked message changed (by any route)
+                return self.original.edits > self.source_edits_at_ack or self.original.deleted
             return not self.original.loading
 
         await self.fake.wait_for(ready, timeout=timeout, what=f"the reply to {self.describe()}")

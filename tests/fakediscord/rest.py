@@ -41,6 +41,7 @@ ATTACH, EMBED = P(attach_files=True).value, P(embed_links=True).value
 CREATE_PUBLIC, CREATE_PRIVATE = P(create_public_threads=True).value, P(create_private_threads=True).value
 MANAGE_THREADS = P(manage_threads=True).value
 CHAT_INPUT_COMMAND, REPLY = 20, 19
+SENDABLE_FLAGS = (1 << 2) | (1 << 12) | (1 << 15)  # suppress embeds, silent, components v2 (ephemeral: interactions only)
 
 
 @dataclass(eq=False)
@@ -303,7 +304,7 @@ class RestAPI:
             raise DiscordError(400, 50035, "Interaction callback type is not valid for this interaction")
         resource: dict[str, Any] = {"type": kind}
         if kind in (ix.CHANNEL_MESSAGE, ix.DEFERRED_CHANNEL_MESSAGE):
-            flags = (data.get("flags") or 0) & EPHEMERAL
+            flags = (data.get("flags") or 0) & (EPHEMERAL | SENDABLE_FLAGS)
             if kind == ix.DEFERRED_CHANNEL_MESSAGE:
                 flags |= LOADING
             handle.original = self.new_message(
@@ -317,6 +318,7 @@ class RestAPI:
             if source is None:
                 raise DiscordError(400, 50035, "This interaction has no message to update")
             handle.original = source
+            handle.source_edits_at_ack = source.edits
             if kind == ix.UPDATE_MESSAGE:
                 self.edit(source, data, record.files)
                 resource["message"] = self.message_payload(source)
@@ -361,7 +363,7 @@ class RestAPI:
             # Discord: the first follow-up after a "thinking" deferral fills in the deferred message.
             self.edit(original, body, record.files)
             return 200, self.message_payload(original)
-        message = self.new_message(handle.channel, body, record.files, flags=(body.get("flags") or 0) & EPHEMERAL,
+        message = self.new_message(handle.channel, body, record.files, flags=(body.get("flags") or 0) & (EPHEMERAL | SENDABLE_FLAGS),
                                    interaction=handle, type=0)
         handle.followups.append(message)
         return 200, self.message_payload(message)
@@ -419,10 +421,12 @@ class RestAPI:
             needed |= ATTACH if record.files else 0
             needed |= EMBED if body.get("embeds") else 0
             self._require(channel, needed)
-            if channel.is_thread and channel.archived and channel.locked:
-                raise DiscordError(403, 50083, "Thread is archived")
-            channel.archived = False  # sending unarchives an unlocked thread
-        message = self.new_message(channel, body, record.files, flags=body.get("flags") or 0, type=0)
+            if channel.is_thread:
+                if channel.archived and channel.locked:
+                    raise DiscordError(403, 50083, "Thread is archived")
+                channel.archived = False  # sending unarchives an unlocked thread
+        message = self.new_message(channel, body, record.files, flags=(body.get("flags") or 0) & SENDABLE_FLAGS,
+                                   type=0)
         return 200, self.message_payload(message)
 
     async def get_messages(self, record: ApiRequest, channel_id: str) -> tuple[int, Any]:

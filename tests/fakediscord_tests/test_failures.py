@@ -101,3 +101,16 @@ async def test_invalid_session_identifies_anew(world):
     assert fake.gateway.identifies == 2 and fake.gateway.resumes == 0
     handle = await fake.slash(world.alice, world.channel, "hello", options={"name": "new session"})
     assert (await handle.reply()).content == "Hello new session"
+
+
+async def test_followup_before_acknowledging_is_refused_and_reported(world):
+    fake = world.fake
+    fake.fail_next("POST", r"/callback$", status=429, retry_after=0.3)  # holds the bot's answer back
+    handle = await fake.slash(world.alice, world.channel, "hello", options={"name": "early"})
+    await fake.wait_for(lambda: handle.callbacks, what="the rate-limited callback")
+    url = f"{fake.base_url}/api/v10/webhooks/{fake.application_id}/{handle.token}"
+    async with ClientSession() as session, session.post(url, json={"content": "too early"}) as answer:
+        assert answer.status == 404 and (await answer.json())["code"] == 10015
+    await handle.reply()
+    assert not handle.acknowledged_first
+    assert [v.problem for v in fake.take_violations()] == [f"used the token of {handle.describe()} before acknowledging it"]

@@ -150,3 +150,23 @@ async def test_edits_replace_attachments_and_deletions_are_kept(world):
                               "flags": 0}]
     [notice] = [m for m in fake.messages(world.channel, deleted=True) if m.deleted]
     assert notice.content == "a passing notice"
+
+
+async def test_files_in_responses_followups_and_edits(world):
+    fake = world.fake
+    handle = await fake.slash(world.alice, world.channel, "hand")
+    await fake.quiet()
+    assert handle.original.ephemeral and list(handle.original.files) == ["hand-v2.png"]
+    assert handle.original.history[0]["attachments"] == ["hand-v1.png"]
+    [deck] = handle.followups
+    assert deck.ephemeral and deck.files["deck.png"].startswith(b"\x89PNG")
+    assert fake.seen_by(world.bob) == []
+
+
+async def test_modal_round_trip(world):
+    fake = world.fake
+    opened = await fake.slash(world.alice, world.channel, "rename")
+    await opened.response()
+    assert opened.callback.type == 9 and opened.modal["title"] == "Rename the match"
+    submitted = await fake.submit_modal(world.alice, opened, {"name": "Desert race"})
+    assert (await submitted.reply()).content == "renamed to Desert race"

@@ -25,6 +25,13 @@ class PickView(discord.ui.View):
         await interaction.edit_original_response(content="picked " + ",".join(select.values), view=None)
 
 
+class RenameModal(discord.ui.Modal, title="Rename the match"):
+    name = discord.ui.TextInput(label="New name", custom_id="name", max_length=40)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"renamed to {self.name.value}", ephemeral=True)
+
+
 class ToyBot(discord.Client):
     """Keeps what it observed: `errors` (HTTP exceptions its handlers caught), `locales`, `threads`."""
 
@@ -114,6 +121,17 @@ class ToyBot(discord.Client):
             notice = await interaction.channel.send("a passing notice")
             await notice.delete()
             await interaction.followup.send("redrawn", ephemeral=True)
+
+        @tree.command(description="Rename the match")
+        async def rename(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(RenameModal())
+
+        @tree.command(description="Show a private picture, then redraw it")
+        async def hand(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("your hand", file=discord.File(_png(), "hand-v1.png"),
+                                                    ephemeral=True)
+            await interaction.followup.send("the deck", file=discord.File(_png(), "deck.png"), ephemeral=True)
+            await interaction.edit_original_response(attachments=[discord.File(_png(), "hand-v2.png")])
 
         @tree.command(description="Answer too late")
         async def late(interaction: discord.Interaction) -> None:
