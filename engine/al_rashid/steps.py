@@ -790,10 +790,9 @@ class PalaceActor(Step):
             suggested = suggested_payment(pool, cost)
             if suggested is not None:
                 out.append(A("pay", format_goods(suggested)))
-            if gold_value(given) < cost:  # no change is given, so there is no point in handing over more
-                out += [A("add", g) for g in GOODS if pool.get(g, 0) > given.get(g, 0)]
-            else:
-                out.append(A("confirm"))
+            # Handing over more once enough is given, or confirming too little, is refused naming the rule.
+            out += [A("add", g) for g in GOODS if pool.get(g, 0)]
+            out.append(A("confirm"))
             if given:
                 out.append(A("clear"))
             return out
