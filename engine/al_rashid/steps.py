@@ -1235,9 +1235,8 @@ class Battle(Step):
         if t.data["stage"] == "choose":
             return [A("fight"), A("flee")]
         out = [A("commit", kind) for kind in sorted(s.family(t.seat).hand)]
-        if t.data.get("committed"):
-            out += [A("clear"), A("confirm")]
-        return out
+        # Confirming before committing a tile is refused naming the rule.
+        return [*out, A("clear"), A("confirm")]
 
     def refusal(self, s, t, a):
         colours = self.colours(s, t)
