@@ -97,7 +97,8 @@ Failures
     await fake.drop_connection()                TCP cut without close frame → RESUME
     await fake.close_gateway(code=4000)         close with a code → reconnect
     await fake.invalidate_session(resumable=False)   op 9 → new IDENTIFY, READY
-    fake.gateway: identifies, resumes, heartbeats, connected, session, dispatch(event, data)
+    fake.gateway: identifies, resumes, heartbeats, connected, intents, dispatch(event, data),
+                  dispatched(event) -> [data] (this session's events, e.g. "THREAD_CREATE")
 
 Realism the fake enforces (each refusal is what Discord answers): second callback → 400/40060; webhook
 use before the callback → 404/10015 and a violation; the bot's channel permissions (403/50001, 50013);

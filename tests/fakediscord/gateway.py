@@ -83,6 +83,13 @@ class Gateway:
         if session.connection is not None:
             session.connection.outbox.put_nowait(frame)
 
+    def dispatched(self, event: str) -> list[dict[str, Any]]:
+        """The data of every `event` dispatched in the current session, oldest first."""
+        if self.session is None:
+            return []
+        frames = (json.loads(frame) for _, frame in self.session.log)
+        return [f["d"] for f in frames if f["t"] == event]
+
     def notify(self, event: str, data: dict[str, Any]) -> None:
         """Dispatch when a bot is connected (side effects of REST calls); nothing otherwise."""
         if self.session is not None:

@@ -114,3 +114,16 @@ async def test_followup_before_acknowledging_is_refused_and_reported(world):
     await handle.reply()
     assert not handle.acknowledged_first
     assert [v.problem for v in fake.take_violations()] == [f"used the token of {handle.describe()} before acknowledging it"]
+
+
+async def test_missing_channel_permissions_surface_as_forbidden_50013(world):
+    fake = world.fake
+    read_only = fake.add_text_channel(world.guild, "announcements",
+                                      bot_permissions=discord.Permissions(view_channel=True))
+    await fake.gateway_caught_up()
+    handle = await fake.slash(world.alice, read_only, "post", options={"text": "not allowed"})
+    assert (await handle.reply()).content == "posted"
+    [error] = world.bot.errors
+    assert isinstance(error, discord.Forbidden) and error.code == 50013
+    assert fake.messages(read_only) == []
+    assert int(handle.payload["app_permissions"]) == discord.Permissions(view_channel=True).value

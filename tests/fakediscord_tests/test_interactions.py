@@ -170,3 +170,15 @@ async def test_modal_round_trip(world):
     assert opened.callback.type == 9 and opened.modal["title"] == "Rename the match"
     submitted = await fake.submit_modal(world.alice, opened, {"name": "Desert race"})
     assert (await submitted.reply()).content == "renamed to Desert race"
+
+
+async def test_archiving_a_thread_reaches_the_clients_cache(world):
+    fake = world.fake
+    await fake.slash(world.alice, world.channel, "table", options={"close": True})
+    await fake.quiet()
+    [thread] = fake.threads(world.channel)
+    assert thread.archived and thread.locked
+    await fake.gateway_caught_up()
+    # THREAD_CREATE put it in the client's cache; THREAD_UPDATE (archived) took it out again
+    assert world.bot.get_channel(thread.id) is None
+    assert [u["thread_metadata"]["archived"] for u in fake.gateway.dispatched("THREAD_UPDATE")] == [True]

@@ -100,10 +100,12 @@ class ToyBot(discord.Client):
             await interaction.followup.send("posted", ephemeral=True)
 
         @tree.command(description="Open a thread for a match")
-        async def table(interaction: discord.Interaction) -> None:
+        async def table(interaction: discord.Interaction, close: bool = False) -> None:
             await interaction.response.defer(ephemeral=True)
             thread = await interaction.channel.create_thread(name="Match #1", type=discord.ChannelType.public_thread)
             await thread.send("Welcome to the table")
+            if close:
+                await thread.edit(archived=True, locked=True)
             await interaction.followup.send(f"opened {thread.mention}", ephemeral=True)
 
         @tree.command(description="Tell a player it is their turn")
