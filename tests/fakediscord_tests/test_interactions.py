@@ -1,5 +1,7 @@
 """Slash commands, buttons, selects, autocomplete and deferrals travel through the real client."""
 
+import asyncio
+
 import pytest
 
 from .toybot import ToyBot
@@ -182,3 +184,12 @@ async def test_archiving_a_thread_reaches_the_clients_cache(world):
     # THREAD_CREATE put it in the client's cache; THREAD_UPDATE (archived) took it out again
     assert world.bot.get_channel(thread.id) is None
     assert [u["thread_metadata"]["archived"] for u in fake.gateway.dispatched("THREAD_UPDATE")] == [True]
+
+
+async def test_simultaneous_clicks_each_get_their_own_interaction(world):
+    fake = world.fake
+    greeting = await (await fake.slash(world.alice, world.channel, "hello", options={"name": "all"})).reply()
+    clicks = await asyncio.gather(*(fake.click(user, greeting, "wave") for user in [world.alice, world.bob] * 3))
+    await fake.quiet()
+    assert len({c.id for c in clicks}) == 6
+    assert all(len(c.callbacks) == 1 and c.acknowledged for c in clicks)
