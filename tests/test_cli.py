@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
+from engine.ai import play_out
+from engine.al_rashid import GAME as AL
 from engine.cli import main
 from tests.support.toy_game import GAME as TOY
 
@@ -129,3 +131,39 @@ def test_the_module_runs_as_a_command_without_tracebacks(tmp_path):
     done = subprocess.run([sys.executable, "-m", "engine", "simulate", "--help"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "--players" in done.stdout and "--record" in done.stdout
+
+
+# ---- Al-Rashid ----------------------------------------------------------------------------------
+
+def test_simulate_al_rashid_between_heuristic_and_random_seats(capsys):
+    status, out, err = run(capsys, "simulate", "al-rashid", "--players", "4", "--games", "3", "--seed", "7",
+                           "--ai", "heuristic,random,random,random")
+    assert status == 0 and err == ""
+    lines = out.splitlines()
+    assert all(line.startswith(f"Game {n} (seed {6 + n}, ") for n, line in enumerate(lines[:3], start=1))
+    assert all("red (heuristic)" in line and "yellow (random)" in line for line in lines[:3])
+    assert lines[3].startswith("3 games of Al-Rashid for 4 players, seeds 7 to 9: ")
+    assert lines[-2].startswith("heuristic on 1 seats: ") and lines[-1].startswith("random on 3 seats: ")
+
+
+def test_an_al_rashid_record_replays_to_its_final_public_view_and_scores(capsys, tmp_path):
+    path = tmp_path / "al-rashid.json"
+    assert run(capsys, "simulate", "al-rashid", "--players", "3", "--seed", "4", "--ai", "heuristic",
+               "--record", str(path))[0] == 0
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0 and err == ""
+    report = json.loads(out)
+    final, log = play_out(AL, ["heuristic"] * 3, 4)
+    assert report["moves"] == len(log) and report["over"] is True
+    assert report["outcome"] == json.loads(json.dumps(AL.outcome(final).to_json()))
+    assert report["view"] == AL.view(final, None).model_dump(mode="json")
+    assert report["view"]["viewer"] is None and all(f["hand"] is None for f in report["view"]["families"])
+
+
+def test_an_al_rashid_record_with_a_forbidden_move_is_refused_in_words(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "al-rashid", "seed": 4, "seats": 3, "params": {},
+                                "actions": [[0, "draw green"]]}))
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"{path}: move 1 (seat 0, “draw green”) is refused: ")

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from engine.ai import RefusedMove, heuristic_for, play_out, policies_for, policy, replay
+from engine.al_rashid import GAME as AL
 from engine.core import Malformed
 from tests.core.nim_toy import GAME as NIM
 from tests.core.nim_toy.ai import HEURISTIC as NIM_PLAYER
@@ -62,3 +63,28 @@ def test_a_heuristic_seat_beats_random_seats():
     wins = sum(TOY.outcome(play_out(NIM, ["heuristic", "random"], seed, {"heap": 21})[0]).ranking[0] == 0
                for seed in range(100))
     assert wins >= 80
+
+
+# ---- Al-Rashid's heuristic ----------------------------------------------------------------------
+
+def test_the_al_rashid_heuristic_beats_random_seats():
+    seats = ["heuristic", "random", "random", "random"]
+    wins = sum(AL.outcome(play_out(AL, seats, seed)[0]).ranking[0] == 0 for seed in range(1, 21))
+    assert wins >= 16
+
+
+def test_the_al_rashid_heuristic_decides_only_on_what_its_seat_may_know():
+    """Changing hidden information the deciding seat may not see never changes its choice."""
+    heuristic = policy("heuristic")
+    compared = 0
+    for seed in (1, 2, 3):
+        state, rng, probe = AL.new_game(None, 4, seed), random.Random(seed), random.Random(-seed)
+        while active := AL.active_seats(state):
+            seat = min(active)
+            other, entitled = AL.perturb_hidden(state, probe)
+            if seat not in entitled:
+                mine = heuristic.choose(AL, state, seat, random.Random(compared))
+                assert heuristic.choose(AL, other, seat, random.Random(compared)) == mine, (seed, state.steps)
+                compared += 1
+            state, _ = AL.apply(state, seat, heuristic.choose(AL, state, seat, rng))
+    assert compared > 300
