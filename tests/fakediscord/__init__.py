@@ -30,7 +30,7 @@ FakeDiscord(*, spec_path, heartbeat_interval=41.25, guild_ready_timeout=0.05, re
     `async with FakeDiscord() as fake:` starts/stops the server; on a clean exit `assert_clean()` runs.
     discord.py waits for `guild_ready_timeout` after the last GUILD_CREATE (2 s by default) and 5 s
     before a re-IDENTIFY; the fake shortens both (every Client constructed while it runs).
-    Attributes: bot (FakeUser), application_id, token, base_url, ws_url, gateway (see below).
+    Attributes: bot (FakeUser), application_id, token, api_base, ws_url, gateway (see below).
 
 World (build it before or while the bot runs; changes after READY are dispatched as gateway events)
     add_user(name, *, locale="en-US", dms_open=True) -> FakeUser       user.dms_open=False → 50007
@@ -44,6 +44,9 @@ World (build it before or while the bot runs; changes after READY are dispatched
 Running clients
     async with fake.running(client, timeout=5.0) as client: ...   start(token), wait until ready, close on exit
     await fake.stop(client)                                        stop it early (a bot restart = stop + running)
+    Another process (python -m bot) must be pointed at the fake itself: Route.BASE = fake.api_base and
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.ws_url) (discord.py 2.7 opens the gateway from that
+    constant and never asks GET /gateway/bot); then `await fake.wait_connected(identifies=n)`.
 
 Driving (each returns an InteractionHandle once INTERACTION_CREATE is dispatched; the fake refuses,
 with ValueError/LookupError/PermissionError, what Discord's client would not send: unregistered commands,

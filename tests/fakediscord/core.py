@@ -150,7 +150,7 @@ class FakeDiscord:
 
     def _install(self) -> None:
         patch = self._patch = pytest.MonkeyPatch()
-        patch.setattr(Route, "BASE", f"{self.base_url}/api/v10")
+        patch.setattr(Route, "BASE", self.api_base)
         patch.setattr(DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(f"{self.ws_url}/"))
         original_init = ConnectionState.__init__
         ready_timeout = self.guild_ready_timeout
@@ -189,6 +189,11 @@ class FakeDiscord:
             listing = "\n  - ".join(problems[:30])
             more = f"\n  … and {len(problems) - 30} more" if len(problems) > 30 else ""
             raise AssertionError(f"the bot misbehaved towards Discord ({len(problems)}):\n  - {listing}{more}")
+
+    @property
+    def api_base(self) -> str:
+        """The REST base to give discord.py (`discord.http.Route.BASE`), e.g. in another process."""
+        return f"{self.base_url}/api/v10"
 
     # =================================================================================================
     # running a discord.py client against the fake
@@ -650,6 +655,12 @@ class FakeDiscord:
             raise TimeoutError(f"timed out after {timeout} s waiting for {what}") from None
         await self.wait_for(lambda: self.gateway.connected, timeout=timeout, what=what)
         await self.gateway_caught_up(timeout=timeout)
+
+    async def wait_connected(self, *, identifies: int = 1, timeout: float = 10.0) -> None:
+        """Wait until a bot, in this process or another, has IDENTIFIED `identifies` times in all and is
+        connected now (for a bot started outside `running`, e.g. `python -m bot` in a subprocess)."""
+        await self.wait_for(lambda: self.gateway.identifies >= identifies and self.gateway.connected,
+                            timeout=timeout, what=f"IDENTIFY #{identifies} on the gateway")
 
     async def gateway_caught_up(self, *, timeout: float = 5.0) -> None:
         """Wait until every client started with `running` has processed every event dispatched so far."""

@@ -1,10 +1,16 @@
 """The real discord.py client logs in, syncs its commands and sees the world the test built."""
 
+import asyncio
+import sys
+from pathlib import Path
+
 import discord
 
 from tests.fakediscord import FakeDiscord
 
 from .toybot import ToyBot
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_client_sees_guild_channels_roles_and_its_own_permissions(world):
@@ -56,3 +62,29 @@ async def test_restarted_client_identifies_again(fake_discord: FakeDiscord):
         handle = await fake_discord.slash(user, channel, "hello", options={"name": "again"})
         assert (await handle.reply()).content == "Hello again"
     assert fake_discord.gateway.identifies == 2
+
+
+BOT_PROCESS = """
+import sys, discord, yarl
+from discord.gateway import DiscordWebSocket
+from tests.fakediscord_tests.toybot import ToyBot
+api_base, ws_url, token = sys.argv[1:4]
+discord.http.Route.BASE = api_base
+DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(ws_url)
+ToyBot().run(token, log_handler=None)
+"""
+
+
+async def test_a_bot_in_another_process_can_be_pointed_at_the_fake(fake_discord: FakeDiscord):
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    channel = fake.add_text_channel(fake.add_guild(members=[alice]))
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", BOT_PROCESS, fake.api_base, fake.ws_url, fake.token, cwd=ROOT)
+    try:
+        await fake.wait_connected(timeout=10)
+        handle = await fake.slash(alice, channel, "hello", options={"name": "from afar"})
+        assert (await handle.reply()).content == "Hello from afar"
+    finally:
+        process.terminate()
+        await asyncio.wait_for(process.wait(), 5)
