@@ -127,3 +127,11 @@ async def test_missing_channel_permissions_surface_as_forbidden_50013(world):
     assert isinstance(error, discord.Forbidden) and error.code == 50013
     assert fake.messages(read_only) == []
     assert int(handle.payload["app_permissions"]) == discord.Permissions(view_channel=True).value
+
+
+async def test_gateway_closed_with_a_resumable_code_resumes(world):
+    fake = world.fake
+    await fake.close_gateway(4000)  # "Unknown error": Discord lets the client resume
+    assert fake.gateway.resumes == 1 and fake.gateway.identifies == 1
+    handle = await fake.slash(world.alice, world.channel, "hello", options={"name": "after 4000"})
+    assert (await handle.reply()).content == "Hello after 4000"
