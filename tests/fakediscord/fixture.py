@@ -1,4 +1,8 @@
-"""The `fake_discord` pytest fixture: import it into a conftest.py (`from tests.fakediscord import fake_discord`)."""
+"""The `fake_discord` pytest fixture. In a conftest.py:
+
+    from tests.fakediscord import fixture
+    fake_discord = fixture.fake_discord
+"""
 
 from collections.abc import AsyncIterator
 
@@ -9,6 +13,7 @@ from .core import FakeDiscord
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A running FakeDiscord that discord.py points at; fails the test at teardown on invalid payloads."""
+    """A running FakeDiscord that discord.py points at; at teardown it stops every client started with
+    `running` and fails the test on invalid payloads, unknown routes and ERROR logs."""
     async with FakeDiscord() as fake:
         yield fake
