@@ -271,7 +271,9 @@ def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
             charges=[ChargeView(id=c, used=c in f.used) for c in f.charges],
             mercenary_count=sum(f.hand.values()), hand=dict(sorted(f.hand.items())) if own else None, spied=spied,
         ))
-    awaiting = [AwaitView(seat=x, question=game.prompt(s, x).to_json()) for x in sorted(game.active_seats(s))]
+    awaiting = [AwaitView(seat=x, question=(game.prompt(s, x) if x == seat else
+                                            STEPS[s.task.kind].public_question(s, s.task)).to_json())
+                for x in sorted(game.active_seats(s))]
     resolution = None
     if resolving is not None:
         task = s.task

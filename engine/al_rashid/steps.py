@@ -155,6 +155,10 @@ class Step:
         """No option is left (e.g. nothing to trade): the task ends by itself."""
         c.pop()
 
+    def public_question(self, s: State, t: Task) -> Message:
+        """The question as the other players may read it (without the asked player's private details)."""
+        return self.question(s, t)
+
     def question(self, s: State, t: Task) -> Message:
         stage = t.data.get("stage")
         return Message(f"al_rashid.ask.{self.kind}" + (f".{stage}" if stage else ""), self.question_params(s, t))
@@ -1303,6 +1307,12 @@ class Battle(Step):
         if family.has("raider"):
             produced = list(load().territories[area].goods)
             c.push(Task("goods", seat, {"n": 1, "allowed": produced, "reason": "raider"}))
+
+    def public_question(self, s, t):
+        # The tiles chosen so far come from a hidden hand and may still be taken back.
+        if t.data["stage"] == "commit":
+            return Message("al_rashid.ask.battle.commit_public", super().question_params(s, t))
+        return self.question(s, t)
 
     def question_params(self, s, t):
         params = super().question_params(s, t)
