@@ -1,0 +1,42 @@
+"""A real Al-Rashid match through the services: one human for a few steps, then AI seats to the end."""
+
+import pytest
+
+from bot.services import MatchSettings
+
+pytest.importorskip("engine.al_rashid")
+
+HOST = 1
+
+
+async def test_al_rashid_three_players_to_the_final_score(service, presenter, storage):
+    match = await service.create(game_key="al-rashid", host_id=HOST, channel_id=1, place_id=1,
+                                 settings=MatchSettings(resign="ai"))
+    for _ in range(2):
+        await service.add_ai(match.id, HOST, "random")
+    match = await service.start(match.id, HOST)
+    game = service.game_of(match)
+    human_steps = 0
+    while human_steps < 6 and match.status == "running":
+        panel = await service.panel(match.id, HOST, "en")
+        state = game.load_state(match.state)
+        assert [c.notation for c in panel.choices] == [game.format_action(a) for a in game.legal_actions(state, 0)]
+        assert len(panel.choices) <= 25 and panel.prompt is not None
+        choice = panel.suggested or panel.choices[0]
+        await service.play(match.id, HOST, choice.notation, state_id=match.state_id)
+        match = await service.get(match.id)
+        human_steps += 1
+    view, _ = await service.hand(match.id, HOST, "en")
+    assert view.viewer == 0 and view.families[0].hand is not None
+    assert all(f.hand is None for f in view.families[1:])  # nobody else's tiles
+    await service.resign(match.id, HOST)  # an AI finishes the match for the host
+    match = await service.get(match.id)
+    assert match.status == "over"
+    result = await storage.result(match.id)
+    assert result.status == "over" and len(result.outcome["ranking"]) == 3
+    assert presenter.finals[-1].outcome.ranking == result.outcome["ranking"]
+    assert game.dump_state(await service.replay(match)) == match.state
+    # Private news went to the human's DMs only, and never to the table.
+    assert presenter.privates and {user for user, _ in presenter.privates} == {HOST}
+    assert all(e.audience == frozenset({0}) for _, notice in presenter.privates for e in notice.events)
+    assert all(e.audience is None for update in presenter.tables for e in update.events)
