@@ -46,6 +46,7 @@ from .vocab import (
     GOODS,
     MERCENARY_COLOURS,
     OVER,
+    PALACES,
     PIECES,
     PLACEMENT,
     RESOLUTION,
@@ -65,6 +66,7 @@ COURT_COMBOS = ((BENEVOLENCE,), (CHARGE,), (BENEVOLENCE, CHARGE), ())
 # The guild leaders' favours that the Caliph's Favourite and the Impostor can borrow.
 BORROWABLE = ("military", "culture", "merchant", "politics")
 SERVICE_PIECE = {"culture": "sage", "merchant": "merchant", "politics": "pasha"}
+PALACE_CHARGES = {p: [c for c, charge in CHARGES.items() if charge.palace == p] for p in PALACES}
 
 
 class Refusal(Exception):
@@ -419,7 +421,7 @@ class Turn(Step):
     def candidates(self, s, t):
         out = []
         if not t.data.get("activated"):
-            out += [A("activate", c) for c in ACTIVATABLE if c in s.family(t.seat).charges]
+            out += [A("activate", c) for c in ACTIVATABLE]  # another's charge is refused naming the rule
         if t.data.get("resolved"):
             out.append(A("end"))
         else:
@@ -744,7 +746,8 @@ class PalaceActor(Step):
         return t.data["area"]
 
     def charge_choices(self, s: State, t: Task) -> list[str]:
-        return list(dict.fromkeys(s.charges[self.palace(t)]))
+        """Every charge of this palace; one already taken is refused naming the rule."""
+        return PALACE_CHARGES[self.palace(t)]
 
     def combo_refusal(self, s: State, t: Task, combo: tuple[str, ...]) -> None:
         """Raise the rule that blocks one of the combo's actions outright (before asking about money)."""
