@@ -34,3 +34,8 @@ def presenter():
 def service(storage, presenter, clock):
     seeds = iter(range(1, 10_000))
     return MatchService(storage, presenter, now=clock, new_seed=lambda: next(seeds))
+
+
+from tests.fakediscord import fixture as _fake_fixture  # noqa: E402
+
+fake_discord = _fake_fixture.fake_discord

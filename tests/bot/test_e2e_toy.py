@@ -1,0 +1,198 @@
+"""End to end: the real discord.py client against the fake Discord (loopback), playing the toy games.
+
+Payload validation against Discord's OpenAPI spec, unknown routes and ERROR logs are checked by the
+fake at teardown of every test.
+"""
+
+import asyncio
+
+import pytest
+
+from bot.settings import Settings
+from bot.storage import SqliteStorage
+
+from .e2e import awaited, bot, new_match, open_id, open_panel, table_message, take_turn
+
+
+@pytest.fixture
+def settings(tmp_path, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+                    reminder_poll_seconds=3600)
+
+
+@pytest.fixture
+def world(fake_discord):
+    fake = fake_discord
+    alice, bob = fake.add_user("alice", locale="it"), fake.add_user("bob")
+    guild = fake.add_guild("Bazaar", members=[alice, bob])
+    return alice, bob, guild, fake.add_text_channel(guild, "tables")
+
+
+async def replays_exactly(settings, place_id):
+    from bot.services import MatchService
+
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        service = MatchService(storage, presenter=None)
+        match = (await storage.matches(statuses=("over",)))[-1]
+        assert match.place_id == place_id
+        assert service.game_of(match).dump_state(await service.replay(match)) == match.state
+        return match, await storage.result(match.id)
+    finally:
+        await storage.close()
+
+
+async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    players = [alice, bob]
+    async with fake.running(bot(settings)):
+        handle, reply = await new_match(fake, alice, channel, "toy")
+        assert handle.acknowledged_first and reply.ephemeral
+        assert "Toy" in reply.content and "aperta" in reply.content  # alice reads Italian
+        thread = fake.threads(channel)[0]
+        lobby = fake.latest_with_components(thread)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Add AI")
+        await fake.quiet()
+        lobby = fake.message(lobby.id)
+        assert "3" in lobby.text and "AI" in lobby.text
+        # Discord says "slow down" and then "oops" while the match starts: discord.py retries, nothing is lost.
+        fake.fail_next("POST", r"^/channels/\d+/messages$", status=429, retry_after=0.02)
+        fake.fail_next("PATCH", r"^/channels/\d+/messages/\d+$", status=500)
+        await fake.click(alice, lobby, label="Start")
+        # discord.py waits a second before retrying the 500: wait for the outcome, not for silence.
+        await fake.wait_for(lambda: fake.message(lobby.id).components == [] and any(map(open_id, fake.messages(thread))),
+                            timeout=10, what="the lobby to close and the table to appear")
+        await fake.quiet()
+        assert len(awaited(fake, thread, players)) == 1
+        first, _ = await take_turn(fake, players, thread)
+        await fake.reconnect()  # a gateway reconnect and resume in the middle
+        await take_turn(fake, players, thread)
+    old_table = table_message(fake, thread)
+
+    async with fake.running(bot(settings)):  # the bot restarts: the old buttons still work
+        user = awaited(fake, thread, players)[0]
+        panel = await open_panel(fake, user, thread)
+        assert panel.ephemeral and old_table.id == table_message(fake, thread).id
+        step = [c for c in panel.custom_ids() if ":do:" in c][0]
+        # A double click: the step applies once, the other click answers politely with the current board.
+        clicks = await asyncio.gather(fake.click(user, panel, custom_id=step), fake.click(user, panel, custom_id=step))
+        await fake.quiet()
+        stale = [m for c in clicks for m in c.followups if "moved on" in m.text or "non è più aggiornato" in m.text]
+        assert len(stale) == 1 and stale[0].ephemeral
+        for _ in range(20):
+            if not any(m.embeds and "final" in m.text.lower() for m in fake.messages(thread)):
+                await take_turn(fake, players, thread)
+        final = fake.latest(thread)
+        assert "final scores" in final.text and {alice.id, bob.id} <= final.pings
+    match, result = await replays_exactly(settings, thread.id)
+    assert result.status == "over" and match.status == "over"
+    assert [s["ai"] for s in result.seats] == [None, None, "random"]
+
+
+async def test_refusals_are_private_and_in_the_players_language(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    async with fake.running(bot(settings)):
+        await new_match(fake, alice, channel, "toy", where="channel")
+        lobby = fake.latest_with_components(channel)
+        start = await fake.click(alice, lobby, label="Start")  # alone: not enough players
+        await fake.quiet()
+        (refusal,) = start.followups
+        assert refusal.ephemeral and "da 2 a 4" in refusal.content
+        cancel = await fake.slash(bob, channel, "game", subcommand="cancel")
+        assert "Only the match's host" in (await cancel.reply()).content
+        again = await fake.slash(bob, channel, "game", subcommand="new", options={"game": "toy", "where": "channel"})
+        assert "already has a match" in (await again.reply()).content
+        listing = await fake.slash(bob, channel, "game", subcommand="list")
+        assert "#1 Toy" in (await listing.reply()).content
+        cancel = await fake.slash(alice, channel, "game", subcommand="cancel")
+        assert "annullata" in (await cancel.reply()).content
+        await fake.quiet()
+
+
+async def test_slash_commands_play_undo_hand_status_log_and_autocomplete(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    async with fake.running(bot(settings)):
+        await new_match(fake, alice, channel, "toy-peek", where="channel")
+        lobby = fake.latest_with_components(channel)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Start")
+        await fake.quiet()
+        (user,) = awaited(fake, channel, [alice, bob])
+        other = bob if user is alice else alice
+        suggestions = await (await fake.autocomplete(user, channel, "play", focused="move",
+                                                     options={"move": "take"})).choices()
+        assert [c["value"] for c in suggestions] == ["take 1", "take 2", "take 3"]
+        assert await (await fake.autocomplete(other, channel, "play", focused="move",
+                                              options={"move": ""})).choices() == []
+        refused = await fake.slash(other, channel, "play", options={"move": "take 1"})
+        assert (await refused.reply()).ephemeral
+        played = await fake.slash(user, channel, "play", options={"move": "take 1"})
+        assert "take 1" in (await played.reply()).content
+        await fake.quiet()
+        undo = await fake.slash(user, channel, "undo")
+        assert (await undo.reply()).ephemeral
+        await fake.quiet()
+        assert awaited(fake, channel, [alice, bob]) == [user]  # pinged again after the undo
+        for command in ("hand", "board", "status", "log"):
+            reply = await (await fake.slash(user, channel, command)).reply()
+            assert reply.ephemeral and reply.content is not None or reply.embeds
+        log = await (await fake.slash(user, channel, "log")).reply()
+        assert "take 1" in log.content
+        mine = await (await fake.slash(user, channel, "game", subcommand="mine")).reply()
+        assert "⏰" in mine.content
+        await fake.quiet()
+
+
+async def test_private_news_goes_by_dm_and_closed_dms_fall_back(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    bob.dms_open = False
+    async with fake.running(bot(settings)):
+        await new_match(fake, alice, channel, "toy-peek", where="channel")
+        lobby = fake.latest_with_components(channel)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Start")
+        await fake.quiet()
+        for _ in range(2):  # each player takes 3: a private draw each
+            await take_turn(fake, [alice, bob], channel, pick=2)
+        assert len(fake.dms(alice)) == 1 and fake.dms(alice)[0].content
+        assert len(fake.refused_dms) == 1  # tried once for bob, then remembered
+        mention = [m for m in fake.messages(channel) if bob.id in m.pings and "/hand" in m.content]
+        assert len(mention) == 1
+        # Bob's next interaction (here the very click that drew) hands over what he missed, privately.
+        missed = [m for m in fake.ephemerals(bob) if m.content and "missed" in m.content]
+        assert len(missed) == 1 and "secret" not in missed[0].content
+        # Nobody else ever saw alice's or bob's secrets.
+        secret_alice = fake.dms(alice)[0].content.splitlines()[-1]
+        assert not any(secret_alice in m.text for m in fake.seen_by(bob))
+        await take_turn(fake, [alice, bob], channel, pick=2)  # the last stone: the match ends
+        assert "final scores" in fake.latest(channel).text
+        assert len(fake.refused_dms) == 1  # no retry into 403s (the services' tests cover later news too)
+
+
+async def test_an_expired_interaction_changes_nothing_and_the_retry_works(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    async with fake.running(bot(settings)):
+        await new_match(fake, alice, channel, "toy", where="channel")
+        lobby = fake.latest_with_components(channel)
+        fake.fail_next("POST", r"^/interactions/\d+/[^/]+/callback$", status=404, code=10062)
+        await fake.click(bob, lobby, label="Join")
+        await fake.quiet()
+        assert str(bob.id) not in fake.message(lobby.id).text
+        await fake.click(bob, lobby, label="Join")
+        await fake.quiet()
+        assert str(bob.id) in fake.message(lobby.id).text
+
+
+async def test_commands_are_registered_with_italian_descriptions(fake_discord, settings, world):
+    fake = fake_discord
+    async with fake.running(bot(settings)):
+        commands = {c["name"]: c for c in fake.registered_commands()}
+        assert {"game", "play", "hand", "board", "status", "log", "undo", "resign", "settings"} <= set(commands)
+        assert commands["play"]["description_localizations"]["it"].startswith("Fai una mossa")
