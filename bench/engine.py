@@ -1,7 +1,7 @@
 """Engine speed: complete random matches per second, and the cost of each engine call.
 
     .venv/bin/python bench/engine.py                       # Al-Rashid, 4 players, seeds 1-100
-    .venv/bin/python bench/engine.py --profile             # and the hotspots by own time (cProfile)
+    .venv/bin/python bench/engine.py --profile             # and where the time goes (cProfile)
     .venv/bin/python bench/engine.py --write               # record the result in docs/benchmarks.md
 
 Games per second come from an uninstrumented run of `engine.ai.play_out` with random seats (one
@@ -102,16 +102,19 @@ def measure(game: Game, players: int, seeds: range) -> Result:
 
 
 def hotspots(game: Game, players: int, seeds: range, top: int) -> list[tuple[str, float, int]]:
-    """The functions with the most own time while playing random matches: (name, share, calls)."""
+    """The project's functions that take the most time, their callees included (cProfile):
+    (name, share of all time, calls). The playing loop itself is left out: it is always 100%."""
     profile = cProfile.Profile()
     profile.enable()
     for seed in seeds:
         play_out(game, ["random"] * players, seed)
     profile.disable()
     stats = pstats.Stats(profile, stream=io.StringIO())
-    total = sum(row[2] for row in stats.stats.values()) or 1.0
-    rows = sorted(stats.stats.items(), key=lambda item: item[1][2], reverse=True)[:top]
-    return [(_where(func), own / total, calls) for func, (_, calls, own, _, _) in rows]
+    total = max(row[3] for row in stats.stats.values()) or 1.0
+    ours = [(func, row) for func, row in stats.stats.items()
+            if str(ROOT) in func[0] and func[2] != "play_out"]
+    rows = sorted(ours, key=lambda item: item[1][3], reverse=True)[:top]
+    return [(_where(func), cumulative / total, calls) for func, (_, calls, _, cumulative, _) in rows]
 
 
 def _where(func: tuple[str, int, str]) -> str:
@@ -146,7 +149,8 @@ def machine() -> str:
     except (OSError, AttributeError, subprocess.SubprocessError):
         model = platform.processor() or platform.machine()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return f"{model}, nproc {cores}, Python {platform.python_version()}"
+    load = f", load average {os.getloadavg()[0]:.1f} at the start" if hasattr(os, "getloadavg") else ""
+    return f"{model}, nproc {cores}, Python {platform.python_version()}{load}"
 
 
 def markdown(result: Result, spots: list[tuple[str, float, int]], where: str, day: str) -> str:
@@ -164,7 +168,7 @@ def markdown(result: Result, spots: list[tuple[str, float, int]], where: str, da
         f"{result.load_us:.1f} |",
     ]
     if spots:
-        lines += ["", "Hotspots by own time (cProfile):", ""]
+        lines += ["", "Where the time goes (cProfile, share of all time including callees):", ""]
         lines += [f"- {share:.0%} `{name}` ({calls} calls)" for name, share, calls in spots]
     lines.append(END)
     return "\n".join(lines)
@@ -199,17 +203,18 @@ def main(argv: list[str] | None = None) -> int:
         importlib.import_module(module)
     game = get_game(args.game)
     seeds = range(args.seed, args.seed + args.games)
+    where = machine()  # before the work, for an honest load average
     result = measure(game, args.players, seeds)
     print(f"{game.spec.title}: {args.players} players, {args.games} random games, seeds {seeds.start}-{seeds.stop - 1}")
     print(table(result))
     spots: list[tuple[str, float, int]] = []
     if args.profile or args.write:
-        spots = hotspots(game, args.players, seeds[: max(1, len(seeds) // 5)], top=15 if args.profile else 8)
-        print("\nhotspots by own time:")
+        spots = hotspots(game, args.players, seeds[: max(1, len(seeds) // 5)], top=15 if args.profile else 10)
+        print("\nwhere the time goes (share including callees):")
         for name, share, calls in spots:
             print(f"{share:6.1%}  {calls:>9}  {name}")
     if args.write:
-        block = markdown(result, spots, machine(), datetime.date.today().isoformat())
+        block = markdown(result, spots, where, datetime.date.today().isoformat())
         DOC.write_text(update_section(DOC.read_text(encoding="utf-8") if DOC.exists() else "", block),
                        encoding="utf-8")
         print(f"\nwrote {DOC.relative_to(ROOT)}")

@@ -34,3 +34,12 @@ def test_the_engine_section_is_created_then_replaced_and_nothing_else_changes():
     assert "What limits it: copying the state." in replaced and "board: 40 ms" in replaced
     heading_only = bench.update_section("# Benchmarks\n\n## Engine\n\n## Rendering\n", block)
     assert heading_only.index(bench.START) < heading_only.index("## Rendering")
+
+
+def test_hotspots_name_the_project_functions_that_take_the_time():
+    spots = bench.hotspots(TOY, 2, range(1, 30), top=5)
+    assert len(spots) == 5
+    names = [name for name, _, _ in spots]
+    assert names[0].startswith("engine/core/game.py") and " apply" in names[0]  # the engine call itself
+    assert all(0 < share <= 1 and calls > 0 for _, share, calls in spots)
+    assert [share for _, share, _ in spots] == sorted((share for _, share, _ in spots), reverse=True)
