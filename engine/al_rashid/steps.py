@@ -1255,7 +1255,9 @@ class Battle(Step):
             if split_kind(kind)[0] not in colours:
                 raise Refusal("al_rashid.illegal.wrong_colour", colour=w.colour(split_kind(kind)[0]))
             if hand.get(kind, 0) <= t.data.get("committed", {}).get(kind, 0):
-                raise Refusal("al_rashid.illegal.no_more_tiles", kind=kind)
+                colour, value = split_kind(kind)
+                raise Refusal("al_rashid.illegal.no_more_tiles",
+                              kind=Message("al_rashid.tile", {"colour": w.colour(colour), "value": value}).to_json())
         if a.verb in ("clear", "confirm") and not t.data.get("committed"):
             raise Refusal("al_rashid.illegal.commit_first")
 
