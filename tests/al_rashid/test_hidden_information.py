@@ -139,3 +139,19 @@ def test_a_negotiator_removal_names_the_colour_not_the_values():
     public = json.dumps([e.to_json() for e in events if e.audience is None])
     assert "4" not in public and "blue-2" not in public
     assert GAME.view(s, YELLOW).discards["blue"] == 2
+
+
+def test_a_tile_traded_from_the_general_is_told_to_the_trader_only():
+    """000 "Favori", Generale: "consente di scambiare un bene con un mercenario" — the good is public, the tile's
+    value is not."""
+    s = blank(2)
+    put(s, "military", RED, sage=1)
+    goods(s, RED, metal=1)
+    s = resolve_from(s)
+    value = s.piles["red"][-1]
+    s, events = play(s, "resolve military", "do favour", "trade metal red")
+    private = [e for e in events if e.audience is not None]
+    assert [(e.audience, e.params["value"]) for e in private] == [(frozenset({RED}), value)]
+    assert all("value" not in e.params for e in events if e.audience is None)
+    assert GAME.view(s, YELLOW).families[RED].hand is None
+    assert GAME.view(s, YELLOW).families[RED].mercenary_count == 1
