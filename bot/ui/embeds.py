@@ -91,7 +91,7 @@ def table_message(update: TableUpdate, locale: str) -> tuple[str, discord.Embed,
     if file:
         embed.set_image(url="attachment://board.png")
     content = ""
-    if update.notify and humans:
+    if humans:  # only a new message pings; an edited one keeps saying whose move it is
         content = t("bot.table.your_move", locale, players=" ".join(f"<@{s.user_id}>" for s in humans))
     return clip(content, CONTENT), embed, file
 

@@ -10,13 +10,18 @@ def open_id(message) -> str | None:
 
 
 def table_message(fake, place):
-    """The live table message: the latest one with a "my move" button."""
-    return fake.latest(place, where=lambda m: open_id(m) is not None)
+    """The live table message: the latest one with a "my move" button (None before the first)."""
+    tables = [m for m in fake.messages(place) if open_id(m) is not None]
+    return tables[-1] if tables else None
 
 
 def awaited(fake, place, users):
+    """The users the table message says the game waits for (its "Waiting for" field)."""
     table = table_message(fake, place)
-    return [u for u in users if u.id in table.pings]
+    if table is None or not table.embeds:
+        return []
+    waiting = " ".join(f.get("value", "") for f in table.embeds[0].get("fields", []))
+    return [u for u in users if f"<@{u.id}>" in waiting]
 
 
 async def open_panel(fake, user, place):
@@ -31,12 +36,17 @@ async def take_turn(fake, users, place, *, pick=0, suggested=False):
     panel = await open_panel(fake, user, place)
     assert panel.ephemeral
     steps = [b["custom_id"] for b in panel.buttons() if ":do:" in b["custom_id"]]
+    edits = panel.edits
     if steps:
         step = steps[0] if suggested else steps[min(pick, len(steps) - 1)]
-        await fake.click(user, panel, custom_id=step)
+        click = await fake.click(user, panel, custom_id=step)
     else:  # many choices: a select
+        assert panel.selects(), panel.text
         select = panel.selects()[0]
-        await fake.select(user, panel, select["custom_id"], [select["options"][pick]["value"]])
+        click = await fake.select(user, panel, select["custom_id"], [select["options"][pick]["value"]])
+    # The bot edits the panel once the step is saved and the table shown (rendering makes no HTTP noise).
+    await fake.wait_for(lambda: fake.message(panel.id).edits > edits or click.followups, timeout=30,
+                        what="the step to be played")
     await fake.quiet()
     return user, panel
 

@@ -142,7 +142,7 @@ async def test_slash_commands_play_undo_hand_status_log_and_autocomplete(fake_di
             reply = await (await fake.slash(user, channel, command)).reply()
             assert reply.ephemeral and reply.content is not None or reply.embeds
         log = await (await fake.slash(user, channel, "log")).reply()
-        assert "take 1" in log.content
+        assert "took back `take 1`" in log.content or "annullato `take 1`" in log.content
         mine = await (await fake.slash(user, channel, "game", subcommand="mine")).reply()
         assert "⏰" in mine.content
         await fake.quiet()
