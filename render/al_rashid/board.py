@@ -13,6 +13,7 @@ from PIL import Image
 from engine.al_rashid import data
 from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
+from engine.core.messages import has_key
 from render.kit import DEFAULT_THEME, Canvas, Theme, ink_on, mix, static_layer
 
 from . import glyphs, words
@@ -50,10 +51,7 @@ def background(seats: int, theme: Theme, locale: str) -> Canvas:
     c.text((20, 16), words.t("title", locale), t.title)
     c.text((20, 84), words.t("order", locale), t.label, fill=theme.soft_ink)
     c.text((20, 142), words.t("waiting", locale), t.label, fill=theme.soft_ink)
-    x = c.text((330, 22), words.t("turn", locale), t.label, fill=theme.soft_ink)[2] + 14 + TRACK_R
-    for n in range(1, data.load().rules.turns + 1):
-        glyphs.badge(c, x, 40, n, fill=theme.card, ring=theme.line)
-        x += 2 * TRACK_R + 10
+    c.text((330, 22), words.t("turn", locale), t.label, fill=theme.soft_ink)
     for area_id, rect in lay.areas.items():
         _frame(c, rect, area_id, locale)
     _extra(c, lay.extra, locale)
@@ -113,9 +111,9 @@ def _legend(c: Canvas, rect: Rect, locale: str) -> None:
 
     sample = theme.families["white"]
     x, y = entry(0, 0, "first", 0)
-    x, y = entry(0, 1, "pieces", 112)
+    x, y = entry(0, 1, "pieces", 132)
     for i, kind in enumerate(PIECES):
-        glyphs.piece(c, kind, x + i * 36, y - 2, 40, sample, locale)
+        glyphs.piece(c, kind, x + i * 41, y - 4, 46, sample, locale)
     x, y = entry(0, 2, "dominance", 56)
     glyphs.badge(c, x + 22, y + 20, 7, fill=theme.ink)
     x, y = entry(0, 3, "out", 56)
@@ -127,11 +125,11 @@ def _legend(c: Canvas, rect: Rect, locale: str) -> None:
     x, y = entry(1, 1, "tile_shown", 100)
     glyphs.mercenary(c, x, y, 40, "red", 3)
     glyphs.mercenary(c, x + 46, y, 40, "blue", 4)
-    x, y = entry(1, 2, "goods", 186)
-    for i, kind in enumerate(GOODS):
+    x, y = entry(1, 2, "goods", 220)
+    for i, kind in enumerate((*GOODS, "note")):
         glyphs.good(c, kind, x + i * 36, y + 4, 32)
-    x, y = entry(1, 3, "note", 56)
-    glyphs.good(c, "note", x, y + 2, 38)
+    x, y = entry(1, 3, "next_order", 56)
+    c.text((x + 22, y + 20), "→", t.heading, anchor="mm")
 
     x, y = entry(2, 0, "resolving", 56)
     c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.resolving, width=6, radius=6)
@@ -159,31 +157,46 @@ def _header(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
             glyphs.badge(c, x, 40, n, fill=theme.ink, ring=theme.changed)
         elif n < view.turn:
             glyphs.badge(c, x, 40, "✓", fill=mix(theme.card, theme.line, 0.35), ring=theme.line)
+        else:
+            glyphs.badge(c, x, 40, n, fill=theme.card, ring=theme.line)
         x += 2 * TRACK_R + 10
-    phase = words.t(f"phase.{view.phase}", locale)
-    if view.phase in ("placement", "resolution") and view.round:
-        phase += " · " + words.t("round", locale, round=view.round)
-    if view.resolution:
-        stage = words.t(f"stage.{view.resolution.stage}", locale)
-        phase += f" · {words.area(view.resolution.area, locale)}: {stage}"
-    c.text((x + 10, 40), phase, t.label, anchor="lm", max_width=lay.size[0] - x - 30)
-    # turn order, and the new order after benevolence
+    c.text((x + 10, 40), _phase(c, view, locale, lay.size[0] - x - 40), t.label, anchor="lm",
+           max_width=lay.size[0] - x - 40)
+    # turn order, and (after the arrow) the new order after Al-Rashid's benevolence
     x = 20 + c.width(words.t("order", locale), t.label) + 16
     for seat in view.order:
         x = glyphs.chip(c, x, 78, view.families[seat].colour, locale) + 8
     if view.pending_order:
-        x = c.text((x + 14, 100), "→ " + words.t("next_order", locale), t.small, fill=theme.soft_ink,
-                   anchor="lm")[2] + 12
+        x = c.text((x + 10, 100), "→", t.heading, anchor="lm")[2] + 18
         for seat in view.pending_order:
             x = glyphs.chip(c, x, 78, view.families[seat].colour, locale) + 8
     # whose step it is, and what they are asked
     x = 20 + c.width(words.t("waiting", locale), t.label) + 16
     if not view.awaiting:
         c.text((x, 158), words.t("nobody_waiting", locale), t.label, anchor="lm")
+    size = t.label - 2
+    lines_each = 2 if len(view.awaiting) == 1 else 1
+    y = 138
     for wait in view.awaiting[:2]:
-        x = glyphs.chip(c, x, 136, view.families[wait.seat].colour, locale, ring=theme.changed) + 12
-        room = lay.size[0] - 30 - x if len(view.awaiting) == 1 else 520
-        x = c.text((x, 158), words.message(wait.question, locale), t.label, anchor="lm", max_width=room)[2] + 24
+        # the question names the player; the disc gives their colour at a glance
+        fill = theme.families[view.families[wait.seat].colour]
+        c.draw.ellipse((x, y + 2, x + 34, y + 36), fill=fill, outline=theme.changed, width=4)
+        y = c.paragraph((x + 46, y + 2), words.message(wait.question, locale), size, lay.size[0] - x - 70,
+                        face="bold", max_lines=lines_each, leading=1.15, essential=True) + 2
+
+
+def _phase(c: Canvas, view: AlRashidView, locale: str, room: int) -> str:
+    """The phase and round, and what is being resolved, as much of it as fits."""
+    phase = words.t(f"phase.{view.phase}", locale)
+    if view.phase in ("placement", "resolution") and view.round:
+        phase += " · " + words.t("round", locale, round=view.round)
+    if view.resolution is None:
+        return phase
+    where = f"{phase} · {words.area(view.resolution.area, locale)}"
+    stage = view.resolution.stage
+    what = f"{where}: {words.t(f'stage.{stage}', locale)}" if has_key(f"render.al_rashid.stage.{stage}") else where
+    size = c.theme.type.label
+    return next((text for text in (what, where) if c.width(text, size, "condensed_bold") <= room), phase)
 
 
 def _dominance_row(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
@@ -236,7 +249,7 @@ def _piles(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
     x0, _, x1, y1 = lay.extra
     text = words.t("piles", locale, red=view.piles.get("red", 0), blue=view.piles.get("blue", 0))
     c.text((x0 + 14, y1 - 30), text, c.theme.type.small, face="condensed_bold", anchor="lm",
-           max_width=x1 - x0 - 28)
+           max_width=x1 - x0 - 28, essential=False)
 
 
 def _panel(c: Canvas, rect: Rect, family: FamilyView, view: AlRashidView, locale: str) -> None:
@@ -257,17 +270,18 @@ def _panel(c: Canvas, rect: Rect, family: FamilyView, view: AlRashidView, locale
     step = (x1 - x0 - label_w - 10) // 3
     for i, kind in enumerate(PIECES):
         cx = x0 + label_w + step * i + step // 2
-        glyphs.piece(c, kind, cx - 16, y, 40, fill, locale)
+        glyphs.piece(c, kind, cx - 19, y - 4, 48, fill, locale)
         c.text((cx, y + 62), str(family.reserve.get(kind, 0)), t.label, anchor="mm")
         c.text((cx, y + 98), str(family.on_board.get(kind, 0)), t.label, anchor="mm", fill=theme.soft_ink)
     for row, key in ((62, "ready"), (98, "placed")):
         c.text((x0 + 14, y + row), words.t(f"panel.{key}", locale), t.detail, face="condensed_bold",
                fill=theme.soft_ink, anchor="lm", essential=False)
-    y += 120
+    y += 122
     if family.held:
-        c.text((x0 + 14, y + 2), words.t("panel.held", locale, piece=words.t(f"piece.{family.held}", locale)),
+        c.text((x0 + 14, y + 10), words.t("panel.held", locale, piece=words.piece(family.held, locale)),
                t.detail, face="condensed_bold", anchor="lm", max_width=x1 - x0 - 28, essential=False)
-    y += 12
+        y += 24
+    y += 10
     c.draw.line((x0 + 10, y, x1 - 10, y), fill=theme.line, width=1)
     # goods and credit notes; gold value, influence, dishonour, mercenary count (never their values)
     y += 8

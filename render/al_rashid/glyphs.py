@@ -14,26 +14,27 @@ def _edge(c: Canvas, fill: RGB) -> RGB:
 
 
 # ---- family pieces ----------------------------------------------------------------------------
+def _letter(c: Canvas, x: float, y: float, letter: str, fill: RGB) -> None:
+    c.text((x, y), letter, c.theme.type.label - 2, fill=ink_on(fill, c.theme), anchor="mm")
+
+
 def pasha(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "P") -> None:
-    """A tall piece with a dome: body below, dome above, a knob on top."""
-    edge = _edge(c, fill)
+    """A tall piece with a dome and a knob. Painted twice (edge, then fill inset) so no line crosses it."""
     dome = h * 2 // 5
-    c.draw.ellipse((x + w * 0.42, y, x + w * 0.58, y + h * 0.16), fill=fill, outline=edge, width=2)
-    c.draw.pieslice((x + 2, y + h * 0.1, x + w - 2, y + h * 0.1 + dome * 2), 180, 360, fill=fill, outline=edge,
-                    width=OUTLINE)
-    c.draw.rounded_rectangle((x, y + h * 0.1 + dome - 2, x + w, y + h), radius=6, fill=fill, outline=edge,
-                             width=OUTLINE)
-    c.text((x + w / 2, y + h * 0.66), letter, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
+    for colour, i in ((_edge(c, fill), 0), (fill, OUTLINE)):
+        c.draw.ellipse((x + w * 0.4 + i, y + i, x + w * 0.6 - i, y + h * 0.18 - i), fill=colour)
+        c.draw.ellipse((x + 2 + i, y + h * 0.1 + i, x + w - 2 - i, y + h * 0.1 + dome * 2 - i), fill=colour)
+        c.draw.rounded_rectangle((x + i, y + h * 0.1 + dome, x + w - i, y + h - i), radius=6, fill=colour)
+    _letter(c, x + w / 2, y + h * 0.62, letter, fill)
 
 
 def merchant(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "M") -> None:
     """A square-shouldered piece with a flat cap."""
-    edge = _edge(c, fill)
     cap = h // 4
-    c.draw.rounded_rectangle((x + w * 0.18, y, x + w * 0.82, y + cap + 6), radius=4, fill=fill, outline=edge,
-                             width=OUTLINE)
-    c.draw.rounded_rectangle((x, y + cap, x + w, y + h), radius=8, fill=fill, outline=edge, width=OUTLINE)
-    c.text((x + w / 2, y + cap + (h - cap) / 2), letter, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
+    for colour, i in ((_edge(c, fill), 0), (fill, OUTLINE)):
+        c.draw.rounded_rectangle((x + w * 0.18 + i, y + i, x + w * 0.82 - i, y + cap + 6), radius=4, fill=colour)
+        c.draw.rounded_rectangle((x + i, y + cap + i, x + w - i, y + h - i), radius=8, fill=colour)
+    _letter(c, x + w / 2, y + cap + (h - cap) / 2, letter, fill)
 
 
 def sage(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | None = None) -> None:
@@ -43,18 +44,13 @@ def sage(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | Non
     c.draw.rounded_rectangle((x, y + lip // 2, x + w, y + h), radius=lip, fill=fill, outline=edge, width=OUTLINE)
     c.draw.ellipse((x, y, x + w, y + lip), fill=mix(fill, (255, 255, 255), 0.25), outline=edge, width=2)
     if letter:
-        c.text((x + w / 2, y + lip / 2 + h / 2), letter, c.theme.type.small, fill=ink_on(fill, c.theme), anchor="mm")
+        _letter(c, x + w / 2, y + lip + (h - lip) / 2, letter, fill)
 
 
 def piece(c: Canvas, kind: str, x: int, y: int, size: int, fill: RGB, locale: str) -> None:
-    """One piece at legend / panel size (`size` tall)."""
-    letter = words.t(f"piece_letter.{kind}", locale)
-    if kind == "pasha":
-        pasha(c, x, y, int(size * 0.8), size, fill, letter)
-    elif kind == "merchant":
-        merchant(c, x, y, int(size * 0.8), size, fill, letter)
-    else:
-        sage(c, x, y + size // 4, int(size * 0.8), size * 3 // 4, fill, letter)
+    """One piece at legend / panel size (`size` tall, 0.8 × `size` wide)."""
+    draw = {"pasha": pasha, "merchant": merchant, "sage": sage}[kind]
+    draw(c, x, y, int(size * 0.8), size, fill, words.t(f"piece_letter.{kind}", locale))
 
 
 STACK_W = 62
@@ -67,7 +63,7 @@ def stack(c: Canvas, x: int, y: int, height: int, pieces: dict[str, int], fill: 
     top_h = {"pasha": 58, "merchant": 50, None: 0}[top]
     sage_h = 0
     if sages:
-        sage_h = max(10, min(28 if top is None else 19, (height - top_h) // sages))
+        sage_h = max(10, min(44 if top is None else 19, (height - top_h) // sages))
     used = top_h + sage_h * sages
     y += max(0, height - used)  # stand on the floor of the row
     if top == "pasha":
@@ -76,7 +72,7 @@ def stack(c: Canvas, x: int, y: int, height: int, pieces: dict[str, int], fill: 
         merchant(c, x, y, STACK_W, top_h, fill, words.t("piece_letter.merchant", locale))
     y += top_h
     for i in range(sages):
-        letter = words.t("piece_letter.sage", locale) if top is None and i == 0 and sage_h >= 26 else None
+        letter = words.t("piece_letter.sage", locale) if top is None and i == 0 and sage_h >= 40 else None
         sage(c, x + 3, y + i * sage_h - (2 if i else 0), STACK_W - 6, sage_h + (2 if i else 0), fill, letter)
 
 
@@ -164,11 +160,13 @@ def charge_card(c: Canvas, rect: tuple[int, int, int, int], charge_id: str, copi
     coin_r = 14
     cy = y1 - coin_r - 8
     coin(c, x0 + 8 + coin_r, cy, coin_r)
-    c.text((x0 + 8 + coin_r, cy + 1), str(info.cost), t.detail, anchor="mm", face="condensed_bold")
+    # Charge tiles are details, read with the picture opened full screen.
+    c.text((x0 + 8 + coin_r, cy + 1), str(info.cost), t.detail, anchor="mm", face="condensed_bold",
+           essential=False)
     c.text((x0 + 16 + 2 * coin_r, cy + 1), f"★{info.label_points}", t.detail, anchor="lm",
-           face="condensed_bold")
+           face="condensed_bold", essential=False)
     if copies > 1:
-        c.text((x1 - 9, cy + 1), f"×{copies}", t.small, anchor="rm")
+        c.text((x1 - 9, cy + 1), f"×{copies}", t.small, anchor="rm", essential=False)
 
 
 def coin(c: Canvas, cx: int, cy: int, r: int) -> None:

@@ -1,4 +1,8 @@
-"""Names a player reads on the pictures, in their language."""
+"""Names a player reads on the pictures, in their language.
+
+Names of things (families, areas, pieces, charges) are the engine's own (data/i18n/*/al_rashid.yaml), so
+the pictures and the bot's messages call everything alike; the pictures' own words are under render.al_rashid.
+"""
 
 from __future__ import annotations
 
@@ -11,16 +15,19 @@ def t(key: str, locale: str, **params) -> str:
 
 
 def family(colour: str, locale: str) -> str:
-    return translate(f"render.colour.{colour}", locale)
+    return translate(f"al_rashid.colour.{colour}", locale)
 
 
 def area(area_id: str, locale: str) -> str:
-    territory = data.load().territories.get(area_id)
-    return territory.name.get(locale) if territory else t(f"palace.{area_id}", locale)
+    return translate(f"al_rashid.area.{area_id}", locale)
+
+
+def piece(kind: str, locale: str) -> str:
+    return translate(f"al_rashid.piece.{kind}", locale)
 
 
 def charge(charge_id: str, locale: str) -> str:
-    return data.load().charges[charge_id].name.get(locale)
+    return translate(f"al_rashid.charge.{charge_id}", locale)
 
 
 def effect(charge_id: str, locale: str) -> str:

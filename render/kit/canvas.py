@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -76,7 +76,7 @@ class Canvas:
         lines = self.wrap(text, size, face, max_width)
         if len(lines) > max_lines:
             lines = lines[:max_lines]
-            lines[-1] = self.fit(lines[-1] + ELLIPSIS * 3, size, face, max_width)[0]
+            lines[-1] = self.fit(lines[-1] + ELLIPSIS, size, face, max_width)[0]
         step = round(size * leading)
         for line in lines:
             self.text((x, y), line, size, face=face, fill=fill, max_width=max_width, essential=essential,
@@ -95,3 +95,11 @@ class Canvas:
         region = self.image.crop((x0, y0, x1, y1))
         wash = Image.new("RGB", region.size, rgba[:3])
         self.image.paste(Image.blend(region, wash, rgba[3] / 255), (x0, y0))
+        # what lies under the wash is dimmed on purpose: it no longer has to stand out
+        self.labels = [
+            replace(label, essential=False) if _inside(label.box, rect) else label for label in self.labels
+        ]
+
+
+def _inside(box: tuple[int, int, int, int], rect) -> bool:
+    return box[0] >= rect[0] and box[1] >= rect[1] and box[2] <= rect[2] and box[3] <= rect[3]

@@ -26,6 +26,11 @@ def question(key: str, **params) -> dict:
     return {"key": key, "params": params}
 
 
+def name(kind: str, key: str) -> dict:
+    """A thing's name as the engine passes it in messages (translated when shown)."""
+    return question(f"al_rashid.{kind}.{key}")
+
+
 def stack(seat: int, position: int, pasha: int = 0, merchant: int = 0, sage: int = 0) -> StackView:
     dominance = DOMINANCE["pasha"] * pasha + DOMINANCE["merchant"] * merchant + DOMINANCE["sage"] * sage
     return StackView(seat=seat, colour=COLOURS[seat], pasha=pasha, merchant=merchant, sage=sage,
@@ -137,7 +142,7 @@ def placement() -> AlRashidView:
         ],
         areas=areas(4, stacks=stacks, tiles=tiles, taken=["smuggler", "strategist", "diplomat", "plotter",
                                                           "hardwood_importer", "treasurer", "law_expert"]),
-        awaiting=[AwaitView(seat=2, question=question("render.al_rashid.legend.title"))],
+        awaiting=[AwaitView(seat=2, question=question("al_rashid.ask.place.piece", player=name("colour", "green")))],
         last_changed=["silk_road", "family:1"], steps=31,
     )
 
@@ -182,8 +187,8 @@ def mid_resolution() -> AlRashidView:
                     taken=["strategist", "negotiator", "loremaster", "aide_to_the_qadi", "quartermaster",
                            "economist", "smuggler", "informer", "raider", "banker", "trader", "agha",
                            "astrologer", "alchemist", "silk_monopolist"]),
-        awaiting=[AwaitView(seat=4, question=question("render.al_rashid.legend.title"))],
-        resolution=ResolutionView(area="spies", stage="spies", actor=4),
+        awaiting=[AwaitView(seat=4, question=question("al_rashid.ask.move.spy.from", player=name("colour", "white")))],
+        resolution=ResolutionView(area="spies", stage="move", actor=4),
         piles={"red": 17, "blue": 22}, discards={"red": 3, "blue": 1}, crisis_left=5,
         last_changed=["caliph", "family:1"], steps=88,
     )
@@ -212,9 +217,9 @@ def battle() -> AlRashidView:
         ],
         areas=areas(3, stacks=stacks, tiles=tiles, resolving="silk_road", ranked=True,
                     taken=["strategist", "recruiter", "weapon_master"]),
-        awaiting=[AwaitView(seat=0, question=question("render.al_rashid.legend.title"))],
-        resolution=ResolutionView(area="silk_road", stage="battle", actor=0,
-                                  detail={"strength": 10, "against": 9}),
+        awaiting=[AwaitView(seat=0, question=question("al_rashid.ask.battle.choose", player=name("colour", "red"),
+                                                      area=name("area", "silk_road")))],
+        resolution=ResolutionView(area="silk_road", stage="battle", actor=0),
         last_changed=["silk_road"], steps=140,
     )
 
@@ -231,7 +236,7 @@ def game_over() -> AlRashidView:
             3: {"family": 10, "charges": 10, "influence": 2, "dishonour": -4},
         },
         tiebreaks={0: [6], 1: [10], 2: [6], 3: [3]},
-        tiebreak_used=question("render.al_rashid.legend.barter"),
+        tiebreak_used=question("al_rashid.tiebreak.gold"),
     )
     return base(
         4, turn=5, turns=5, phase="over", round=0, order=[1, 3, 0, 2],

@@ -1,0 +1,146 @@
+"""The public board: what it shows, what it never shows, and that a player can read it."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from engine.al_rashid.view import TileView
+from render.al_rashid import encode, render_board
+from render.kit import DEFAULT_THEME, MAX_BYTES, contrast
+from render.kit.theme import luminance
+from tests.render import fixtures
+from tests.render.conftest import png_image
+
+MOMENTS = sorted(fixtures.MOMENTS)
+MIN_ESSENTIAL_SIZE = 28   # px: a label a player needs is >= 9 px tall when the board is shown at 1/3
+
+
+def board_bytes(view, locale="en") -> bytes:
+    return encode(render_board(view, locale=locale))
+
+
+def with_secrets(view, seat: int):
+    """`view` as `seat` would get it: their tiles, what their spies saw, values of face-down tiles they know."""
+    spied = {"silk_road": [TileView(id=1, colour="red", value=4, revealed=False)]}
+    private = fixtures.private(view, seat, {"red-2": 2, "blue-4": 1}, spied)
+    areas = [a.model_copy(update={"mercenaries": [t.model_copy(update={"value": t.value or 3})
+                                                   for t in a.mercenaries]}) for a in private.areas]
+    return private.model_copy(update={"areas": areas})
+
+
+# ---- hidden information -----------------------------------------------------------------------------
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_a_players_secrets_never_reach_the_public_board(moment):
+    view = fixtures.MOMENTS[moment]()
+    assert board_bytes(with_secrets(view, seat=0)) == board_bytes(view)
+
+
+def test_revealed_mercenaries_show_their_value():
+    view = fixtures.battle()
+    silk = view.area("silk_road")
+    changed = [t.model_copy(update={"value": 2 if t.value != 2 else 3}) for t in silk.mercenaries]
+    other = view.model_copy(update={"areas": [a.model_copy(update={"mercenaries": changed})
+                                              if a.id == "silk_road" else a for a in view.areas]})
+    assert all(t.revealed for t in silk.mercenaries)
+    assert board_bytes(other) != board_bytes(view)
+    texts = {label.text for label in render_board(view).info["labels"]}
+    assert {"3", "2", "4"} <= texts
+
+
+# ---- what the board shows -----------------------------------------------------------------------------
+def labels_of(view, locale="en") -> list[str]:
+    return [label.text for label in render_board(view, locale=locale).info["labels"]]
+
+
+def test_the_board_names_every_area_and_family_in_the_players_language():
+    view = fixtures.mid_resolution()
+    english, italian = labels_of(view), labels_of(view, "it")
+    for name in ("Spies' palace", "Al-Rashid's palace", "Silk Road", "Nilus Valley", "Red", "White", "Turn"):
+        assert name in english
+    for name in ("Palazzo delle Spie", "Palazzo di Al-Rashid", "Rosso", "Bianco", "Turno"):
+        assert name in italian
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_whose_step_it_is_is_written_with_their_question(locale):
+    view = fixtures.battle()
+    asked = view.question_for(0).text(locale)
+    assert asked.startswith(("Red: ", "Rosso: ")) and "Silk Road" in asked
+    texts = labels_of(view, locale)
+    assert asked in texts
+    assert any(text.startswith(("Resolution · round 1 · Silk Road", "Risoluzione · round 1 · Silk Road"))
+               for text in texts)
+
+
+def test_panels_count_mercenaries_but_never_show_their_values():
+    view = fixtures.mid_resolution()
+    texts = labels_of(view)
+    assert "⚔6" in texts and "⚔4" in texts  # Blue holds six tiles, Red four
+
+
+def test_the_last_step_and_the_resolving_area_are_ringed():
+    view = fixtures.placement()
+    plain = render_board(view.model_copy(update={"last_changed": []}))
+    ringed = render_board(view)
+    x0, y0, _, _ = __import__("render.al_rashid.layout", fromlist=["layout"]).layout(4).areas["silk_road"]
+    assert ringed.getpixel((x0 - 3, y0 + 100)) == DEFAULT_THEME.changed
+    assert plain.getpixel((x0 - 3, y0 + 100)) != DEFAULT_THEME.changed
+
+
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_boards_fit_discord(moment):
+    data = board_bytes(fixtures.MOMENTS[moment]())
+    assert data.startswith(b"\x89PNG") and len(data) <= MAX_BYTES
+    assert png_image(data).size == render_board(fixtures.MOMENTS[moment]()).size
+
+
+# ---- legibility -----------------------------------------------------------------------------------------
+def background_of(image: Image.Image, box, margin: int = 3) -> tuple[int, int, int]:
+    """The commonest colour on a thin frame just around a label: what its letters stand on."""
+    x0, y0, x1, y1 = box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin
+    frame = [image.crop(strip) for strip in ((x0, y0, x1, box[1]), (x0, box[3], x1, y1),
+                                             (x0, box[1], box[0], box[3]), (box[2], box[1], x1, box[3]))]
+    counts: dict = {}
+    for strip in frame:
+        for count, colour in strip.getcolors(maxcolors=max(1, strip.width * strip.height)) or []:
+            counts[colour[:3]] = counts.get(colour[:3], 0) + count
+    return max(counts, key=counts.get)
+
+
+def spread_at_third(third: Image.Image, box) -> float:
+    """Contrast between the darkest and lightest few percent of a label's pixels at 1/3 scale."""
+    x0, y0, x1, y1 = (v / 3 for v in box)
+    region = third.crop((int(x0), int(y0), max(int(x1), int(x0) + 1), max(int(y1), int(y0) + 1)))
+    raw = region.convert("RGB").tobytes()
+    values = sorted(luminance(raw[i:i + 3]) for i in range(0, len(raw), 3))
+    lo, hi = values[len(values) // 20], values[-1 - len(values) // 20]
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+@pytest.mark.parametrize("moment", MOMENTS)
+def test_essential_labels_stay_legible_at_a_third_of_the_size(moment, locale):
+    image = render_board(fixtures.MOMENTS[moment](), locale=locale)
+    essential = [label for label in image.info["labels"] if label.essential]
+    assert len(essential) > 100
+    assert [label.text for label in essential if label.size < MIN_ESSENTIAL_SIZE] == []
+    faint = [label.text for label in essential if contrast(label.fill, background_of(image, label.box)) < 4.5]
+    assert faint == []
+    third = image.resize((image.width // 3, image.height // 3), Image.Resampling.LANCZOS)
+    blurred = [label.text for label in essential if spread_at_third(third, label.box) < 3]
+    assert blurred == []
+
+
+def test_the_legibility_checks_each_catch_what_they_are_for():
+    from render.kit import Canvas
+
+    canvas = Canvas(Image.new("RGB", (600, 200), DEFAULT_THEME.card), DEFAULT_THEME)
+    pale = canvas.text((10, 10), "pale words", 30, fill=(205, 198, 186))
+    thin = canvas.text((10, 70), "thin small words", 18, face="condensed", fill=DEFAULT_THEME.soft_ink)
+    fine = canvas.text((10, 120), "a clear label", 30)
+    third = canvas.image.resize((200, 66), Image.Resampling.LANCZOS)
+    assert contrast((205, 198, 186), background_of(canvas.image, pale)) < 4.5
+    assert spread_at_third(third, thin) < 3
+    assert contrast(DEFAULT_THEME.ink, background_of(canvas.image, fine)) >= 4.5
+    assert spread_at_third(third, fine) >= 3
