@@ -154,7 +154,7 @@ def check_playout(game: Game, seats: int, seed: int, *, params: Any = None,
     with run.checking("outcome"):
         check_final(game, state, seats, checks.breakdown_sums)
     with run.checking("game_over"):
-        check_game_over(game, state, seats, log)
+        check_game_over(game, state, seats, log, run.report.message_keys, checks.locales)
     with run.checking("replay"):
         check_replay(game, params, seats, seed, log, state)
     return run.report
@@ -200,7 +200,7 @@ class _Run:
         with self.checking("apply_all"):
             report.actions_applied += check_apply_all(game, state, legal, keys, locales, dumped=dumped)
         with self.checking("not_your_turn"):
-            report.refusals += check_not_your_turn(game, state, seats, active, legal)
+            report.refusals += check_not_your_turn(game, state, seats, active, legal, keys, locales)
         vocabulary = sorted(self.tokens)
         for seat in sorted(active):
             candidates = mutated_notations(game, legal[seat], vocabulary, self.probe, checks.fuzz)
@@ -389,7 +389,8 @@ def _same_for(game: Game, state: Any, other: Any, viewers: Sequence[Seat | None]
 
 
 def check_not_your_turn(game: Game, state: Any, seats: int, active: frozenset[Seat],
-                        legal: dict[Seat, list[Action]]) -> int:
+                        legal: dict[Seat, list[Action]], keys: set[str] | None = None,
+                        locales: Sequence[str] = ("en", "it")) -> int:
     """Seats that are not active (and seats that do not exist) get NotYourTurn, even for gibberish."""
     sample = next(iter(legal[min(legal)]))
     tries = 0
@@ -397,7 +398,8 @@ def check_not_your_turn(game: Game, state: Any, seats: int, active: frozenset[Se
         if seat in active:
             continue
         for attempt in (sample, game.format_action(sample), "?? not a move ??"):
-            _expect(game, state, seat, attempt, (NotYourTurn,), "not_your_turn")
+            check_message(_expect(game, state, seat, attempt, (NotYourTurn,), "not_your_turn").message,
+                          keys, locales, "refusal")
             tries += 1
     return tries
 
@@ -422,7 +424,7 @@ def check_refusals(game: Game, state: Any, seat: Seat, legal: Sequence[Action], 
         error = _expect(game, state, seat, candidate, (Malformed, Illegal), "refusals")
         check_message(error.message, keys, locales, "refusal")
         if specific and isinstance(error, Illegal) and error.message.key == Illegal.default_key:
-            _fail("refusals", f"{_show_one(game, candidate)} is refused without naming the rule (core.illegal)")
+            _fail("refusals", f"{_show_one(candidate)} is refused without naming the rule (core.illegal)")
         refused += 1
     return refused
 
@@ -457,7 +459,8 @@ def check_final(game: Game, state: Any, seats: int, breakdown_sums: bool = True)
         game.view(state, seat).model_dump_json()
 
 
-def check_game_over(game: Game, state: Any, seats: int, log: Sequence[tuple[Seat, str]] = ()) -> int:
+def check_game_over(game: Game, state: Any, seats: int, log: Sequence[tuple[Seat, str]] = (),
+                    keys: set[str] | None = None, locales: Sequence[str] = ("en", "it")) -> int:
     """After the end nobody acts and every attempt, even gibberish, is refused with GameOver."""
     attempts: list[str] = ["?? not a move ??", *(notation for _, notation in log[-3:])]
     tries = 0
@@ -467,7 +470,8 @@ def check_game_over(game: Game, state: Any, seats: int, log: Sequence[tuple[Seat
         if game.prompt(state, seat) is not None:
             _fail("game_over", f"seat {seat} is still asked something after the end")
         for attempt in attempts:
-            _expect(game, state, seat, attempt, (GameOver,), "game_over")
+            check_message(_expect(game, state, seat, attempt, (GameOver,), "game_over").message,
+                          keys, locales, "refusal")
             tries += 1
     return tries
 
@@ -585,11 +589,11 @@ def _expect(game: Game, state: Any, seat: Seat, attempt: str | Action, allowed: 
     except allowed as error:
         return error
     except EngineError as error:
-        _fail(check, f"seat {seat} playing {_show_one(game, attempt)} got {type(error).__name__}, expected {names}")
+        _fail(check, f"seat {seat} playing {_show_one(attempt)} got {type(error).__name__}, expected {names}")
     except Exception as error:
-        _fail(check, f"seat {seat} playing {_show_one(game, attempt)} raised {type(error).__name__}: {error}, "
+        _fail(check, f"seat {seat} playing {_show_one(attempt)} raised {type(error).__name__}: {error}, "
               f"expected {names}")
-    _fail(check, f"seat {seat} playing {_show_one(game, attempt)} was accepted, expected {names}")
+    _fail(check, f"seat {seat} playing {_show_one(attempt)} was accepted, expected {names}")
     raise AssertionError("unreachable")
 
 
@@ -602,7 +606,7 @@ def _show(actions: Sequence[Action]) -> str:
     return f"[{text}{', …' if len(actions) > 6 else ''}]"
 
 
-def _show_one(game: Game, attempt: str | Action) -> str:
+def _show_one(attempt: str | Action) -> str:
     text = attempt if isinstance(attempt, str) else f"Action{(attempt.verb, *attempt.args)!r}"
     return repr(text[:60])
 

@@ -8,7 +8,7 @@ import random
 from dataclasses import replace
 
 from engine.core import Action, Event, Message, Outcome
-from engine.core.errors import GameOver, Malformed
+from engine.core.errors import GameOver, Malformed, NotYourTurn
 from tests.support.toy_game import ToyGame, ToyState, ToyView
 
 
@@ -263,6 +263,13 @@ class UnknownRefusalKey(SecretToy):
         super().check_form(action)
 
 
+class UnknownTurnKey(SecretToy):
+    def apply(self, state, seat, action):
+        if not self.is_over(state) and seat not in self.active_seats(state):
+            raise NotYourTurn("toy.wait_please")
+        return super().apply(state, seat, action)
+
+
 BROKEN = {
     TooManyOptions: "legal_actions",
     ShuffledOptions: "legal_actions",
@@ -299,4 +306,5 @@ BROKEN = {
     UnknownPromptKey: "messages",
     UnknownEventKey: "messages",
     UnknownRefusalKey: "messages",
+    UnknownTurnKey: "messages",
 }
