@@ -192,6 +192,7 @@ def _setup_without_red():
 
 
 def test_every_rule_refusal_of_the_engine_has_a_scenario():
+    """Every rule the engine can refuse with is exercised below and worded in English and Italian."""
     used = set()
     for path in ENGINE.glob("*.py"):
         used |= set(re.findall(r"al_rashid\.illegal\.([a-z_]+)", path.read_text(encoding="utf-8")))
@@ -202,6 +203,7 @@ def test_every_rule_refusal_of_the_engine_has_a_scenario():
 
 @pytest.mark.parametrize("rule", sorted(SCENARIOS))
 def test_a_refusal_names_the_rule_in_english_and_italian_and_loses_nothing(rule):
+    """Each scenario cites its passage of 000 above; the refusal leaves the match exactly as it was."""
     s, notation = SCENARIOS[rule]()
     seat = active(s)
     before, offered = GAME.dump_state(s), options(s)
@@ -238,6 +240,7 @@ def test_refusals_come_in_a_fixed_order():
 
 
 def test_not_now_repeats_the_question_in_the_players_language():
+    """000 "Piazzamento": a move out of turn order of the steps is refused with the question still open."""
     s, notation = SCENARIOS["not_now"]()
     with pytest.raises(Illegal) as caught:
         GAME.apply(s, active(s), notation)
