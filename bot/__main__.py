@@ -6,6 +6,8 @@ import logging
 import sys
 
 import discord
+import yarl
+from discord.gateway import DiscordWebSocket
 
 from .settings import Settings
 
@@ -30,6 +32,7 @@ def configure_logging(level: str, *secrets: str) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
+    logging.getLogger("aiosqlite").setLevel(max(root.level, logging.INFO))  # one line per statement otherwise
 
 
 def main() -> int:
@@ -42,6 +45,8 @@ def main() -> int:
     configure_logging(settings.log_level, token)
     if settings.discord_api_base:
         discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    if settings.discord_gateway_url:
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
     from .app import CaravanseraiBot
 
     CaravanseraiBot(settings).run(token, log_handler=None)

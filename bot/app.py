@@ -33,7 +33,7 @@ class CaravanseraiBot(commands.Bot):
         self.service = MatchService(self.storage, DiscordPresenter(self),
                                     reminder_fractions=settings.reminder_fractions,
                                     default_clock_hours=settings.turn_clock_hours)
-        self._clock_task: asyncio.Task | None = None
+        self._background: list[asyncio.Task] = []   # the turn clock, resuming AI seats after a restart
         self._resumed = False
         self.tree.on_error = self._on_command_error
         self.tree.interaction_check = self._remember_locale
@@ -44,7 +44,7 @@ class CaravanseraiBot(commands.Bot):
         for cog in (GameCommands, PlayCommands, PlayerSettings, Components):
             await self.add_cog(cog(self))
         await self.sync_commands()
-        self._clock_task = asyncio.create_task(self._run_clock(), name="turn-clock")
+        self._background.append(asyncio.create_task(self._run_clock(), name="turn-clock"))
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_ids:
@@ -59,7 +59,13 @@ class CaravanseraiBot(commands.Bot):
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
         if not self._resumed:
             self._resumed = True
+            self._background.append(asyncio.create_task(self._resume(), name="resume-matches"))
+
+    async def _resume(self) -> None:
+        try:
             await self.service.resume()
+        except Exception:
+            log.exception("could not resume AI seats after the restart; the turn clock will catch up")
 
     async def _run_clock(self) -> None:
         """Poll the database for due reminders: they live there, so a restart never loses one."""
@@ -84,9 +90,9 @@ class CaravanseraiBot(commands.Bot):
         await deliver_mail(interaction)
 
     async def close(self) -> None:
-        if self._clock_task is not None:
-            self._clock_task.cancel()
+        for task in self._background:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._clock_task
+                await task
         await super().close()
         await self.storage.close()

@@ -23,6 +23,7 @@ class Settings(BaseSettings):
     dev_guild_ids: Annotated[tuple[int, ...], NoDecode] = ()
     # Where discord.py sends REST calls and opens the gateway; only changed to test against a local fake.
     discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
 
     @field_validator("reminder_fractions")
     @classmethod

@@ -196,3 +196,28 @@ async def test_commands_are_registered_with_italian_descriptions(fake_discord, s
         commands = {c["name"]: c for c in fake.registered_commands()}
         assert {"game", "play", "hand", "board", "status", "log", "undo", "resign", "settings"} <= set(commands)
         assert commands["play"]["description_localizations"]["it"].startswith("Fai una mossa")
+
+
+async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    client = bot(settings)
+    async with fake.running(client):
+        await new_match(fake, alice, channel, "toy", where="channel", clock_hours=10)
+        lobby = fake.latest_with_components(channel)
+        await fake.click(bob, lobby, label="Join")
+        await fake.click(alice, lobby, label="Start")
+        await fake.quiet()
+        (late,) = awaited(fake, channel, [alice, bob])
+        started = client.service.now()
+        client.service.now = lambda: started + 5.5 * 3600  # past half the clock
+        assert await client.service.tick() == 1
+        await fake.quiet()
+        (reminder,) = fake.dms(late)
+        assert "<t:" in reminder.content  # the deadline, shown in the reader's own time zone
+        client.service.now = lambda: started + 10.1 * 3600  # two more nudges, then the clock runs out
+        assert await client.service.tick() == 3
+        await fake.quiet()
+        assert len(fake.dms(late)) == 3
+        assert awaited(fake, channel, [alice, bob]) == [bob if late is alice else alice]
+        assert any(f"<@{late.id}>" in m.content and "AI" in m.content for m in fake.messages(channel) if m.content)

@@ -1,0 +1,44 @@
+"""`python -m bot` as a process: a clear sentence without a token; with one, the token never reaches the logs."""
+
+import asyncio
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def bot_env(tmp_path, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+    env.update(PYTHONPATH=str(ROOT), DATABASE_PATH=str(tmp_path / "bot.db"), **extra)
+    return env
+
+
+def test_without_a_token_it_stops_at_once_naming_the_setting(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=bot_env(tmp_path),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert "DISCORD_TOKEN" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "bot.db").exists()
+
+
+async def test_the_token_never_appears_in_the_logs(tmp_path, fake_discord):
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    guild = fake.add_guild("Bazaar", members=[alice])
+    fake.add_text_channel(guild, "tables")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, stderr=asyncio.subprocess.PIPE,
+        env=bot_env(tmp_path, DISCORD_TOKEN=fake.token, LOG_LEVEL="DEBUG", DISCORD_API_BASE=fake.api_base,
+                    DISCORD_GATEWAY_URL=f"{fake.ws_url}/"))
+    try:
+        await fake.wait_connected(timeout=60)
+        await fake.wait_for(lambda: fake.registered_commands(), timeout=30, what="the commands to be synced")
+    finally:
+        process.terminate()
+        _, stderr = await asyncio.wait_for(process.communicate(), 30)
+    logs = stderr.decode()
+    assert "IDENTIFY" in logs  # it did log, at DEBUG, the whole way through login and IDENTIFY
+    assert fake.token not in logs
+    assert fake.token.split(".")[0] not in logs
