@@ -14,6 +14,7 @@ from engine.core.messages import locale_of
 from ..i18n import command_text as _
 from ..i18n import t
 from ..services import MatchSettings, Refusal
+from ..services import ai as ai_seats
 from .common import defer, locale, send, service
 
 
@@ -23,7 +24,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         self.bot = bot
 
     @app_commands.command(name="new", description=_("bot.cmd.game_new"))
-    @app_commands.describe(game=_("bot.cmd.opt_game"), clock_hours=_("bot.cmd.opt_clock"),
+    @app_commands.describe(game=_("bot.cmd.opt_game"), ai_players=_("bot.cmd.opt_ai_players"),
+                           clock_hours=_("bot.cmd.opt_clock"),
                            on_expiry=_("bot.cmd.opt_expiry"), resign=_("bot.cmd.opt_resign"),
                            where=_("bot.cmd.opt_where"))
     @app_commands.choices(
@@ -35,6 +37,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
                app_commands.Choice(name=_("bot.where.channel"), value="channel")],
     )
     async def new(self, interaction: discord.Interaction, game: str,
+                  ai_players: app_commands.Range[int, 0, 4] = 0,
                   clock_hours: app_commands.Range[float, 1, 720] | None = None,
                   on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
                   where: Literal["thread", "channel"] = "thread") -> None:
@@ -57,6 +60,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         match = await service(interaction).create(
             game_key=spec.key, host_id=interaction.user.id, channel_id=interaction.channel_id, place_id=place,
             guild_id=interaction.guild_id, settings=settings)
+        for _seat in range(ai_players):
+            match = await service(interaction).add_ai(match.id, interaction.user.id,
+                                                      ai_seats.available(get_game(spec.key))[0])
         await send(interaction, t("bot.lobby.opened", locale(interaction), title=spec.title, where=f"<#{match.place_id}>"))
 
     @new.autocomplete("game")

@@ -21,18 +21,19 @@ async def test_al_rashid_with_two_ai_seats_from_new_to_final_score(fake_discord,
     guild = fake.add_guild("Bazaar", members=[alice, bob])
     channel = fake.add_text_channel(guild, "al-rashid")
     async with fake.running(bot(settings)):
-        await new_match(fake, alice, channel, "al-rashid", where="channel")
+        await new_match(fake, alice, channel, "al-rashid", where="channel", ai_players=2)
         lobby = fake.latest_with_components(channel)
-        await fake.click(alice, lobby, label="Add AI")
-        await fake.quiet()
-        await fake.click(alice, fake.message(lobby.id), label="Add AI")
-        await fake.quiet()
-        await fake.click(alice, fake.message(lobby.id), label="Start")
+        assert lobby.text.count("AI (heuristic)") == 2
+        await fake.click(alice, lobby, label="Start")
         await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice's turn")
         await fake.quiet()
         board = fake.latest(channel)
         assert alice.id in board.pings and "board.png" in board.files
-        for _ in range(4):  # a few steps by hand, through the panel (defaults first)
+        for _ in range(2):  # a few steps by hand, through the panel (defaults first)
+            await take_turn(fake, [alice], channel, suggested=True)
+            await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice again")
+    async with fake.running(bot(settings)):  # a restart in the middle of the match
+        for _ in range(2):
             await take_turn(fake, [alice], channel, suggested=True)
             await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice again")
         hand = await (await fake.slash(alice, channel, "hand")).reply()

@@ -221,3 +221,24 @@ async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, set
         assert len(fake.dms(late)) == 3
         assert awaited(fake, channel, [alice, bob]) == [bob if late is alice else alice]
         assert any(f"<@{late.id}>" in m.content and "AI" in m.content for m in fake.messages(channel) if m.content)
+
+
+async def test_an_unexpected_error_is_logged_with_its_trace_and_the_player_gets_one_calm_sentence(
+        fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    client = bot(settings)
+    async with fake.running(client):
+        await new_match(fake, alice, channel, "toy", where="channel")
+
+        async def broken(*args, **kwargs):
+            raise RuntimeError("the disk is on fire")
+
+        client.service.status = broken
+        reply = await (await fake.slash(alice, channel, "status")).reply()
+        assert reply.ephemeral and reply.content.startswith("Qualcosa è andato storto")
+        assert "fire" not in reply.content
+        await fake.quiet()
+    (logged,) = fake.logged_errors
+    assert logged.exc_info and "the disk is on fire" in str(logged.exc_info[1])
+    fake.logged_errors.clear()  # provoked on purpose
