@@ -30,10 +30,19 @@ def presenter():
     return RecordingPresenter()
 
 
+ALL_STATUSES = ("lobby", "running", "over", "cancelled", "abandoned")
+
+
 @pytest.fixture
-def service(storage, presenter, clock):
+async def service(storage, presenter, clock):
     seeds = iter(range(1, 10_000))
-    return MatchService(storage, presenter, now=clock, new_seed=lambda: next(seeds))
+    service = MatchService(storage, presenter, now=clock, new_seed=lambda: next(seeds))
+    yield service
+    # Every match a test created replays exactly from its seed and its log.
+    for match in await storage.matches(statuses=ALL_STATUSES):
+        if match.state is not None:
+            replayed = await service.replay(match)
+            assert service.game_of(match).dump_state(replayed) == match.state, f"match {match.id}"
 
 
 from tests.fakediscord import fixture as _fake_fixture  # noqa: E402

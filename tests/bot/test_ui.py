@@ -1,0 +1,51 @@
+"""Components stay within Discord's limits whatever the game offers, and their ids route back."""
+
+import pytest
+
+from bot.services import Choice, Panel
+from bot.storage import MatchRecord
+from bot.ui.routes import Route, parse, resolve_step
+from bot.ui.views import panel_view
+
+
+def panel(count, *, long=False, suggested=True):
+    match = MatchRecord(game="toy", seed=1, channel_id=1, place_id=1, host_id=1, id=123456, state_id=98765)
+    notation = ("x" * 120) if long else "move"
+    choices = [Choice(f"{notation} {i}", f"A very descriptive label for choice number {i} " * 3) for i in range(count)]
+    return Panel(match, 0, None, choices, choices[-1] if suggested else None)
+
+
+def components(view):
+    return [item.to_component_dict() for item in view.children]
+
+
+@pytest.mark.parametrize("count", [1, 5, 10, 11, 25, 26, 60, 100])
+@pytest.mark.parametrize("long", [False, True])
+def test_the_panel_fits_discords_limits_and_offers_every_choice(count, long):
+    view = panel_view(panel(count, long=long), "en")
+    items = components(view)
+    rows = {item.row for item in view.children}
+    assert len(rows) <= 5 and all(r is not None and 0 <= r <= 4 for r in rows)
+    offered = []
+    for item in items:
+        assert len(item["custom_id"]) <= 100
+        route = parse(item["custom_id"])
+        assert (route.match_id, route.state_id) == (123456, 98765)
+        if item["type"] == 2:
+            assert len(item["label"]) <= 80
+            offered.append(route.arg)
+        else:
+            assert 1 <= len(item["options"]) <= 25
+            for option in item["options"]:
+                assert len(option["label"]) <= 100 and len(option["value"]) <= 100
+                offered.append(option["value"])
+    notations = [c.notation for c in panel(count, long=long).choices]
+    resolved = [resolve_step(ref, notations) for ref in offered]
+    assert set(resolved) == set(notations)  # exactly the legal steps (the suggested one may repeat)
+
+
+def test_routes_round_trip_and_ignore_foreign_ids():
+    route = Route(7, 42, "do", "place silk_road")
+    assert parse(route.custom_id) == route
+    assert parse("someone-else:1") is None and parse("cs:x:1:do") is None
+    assert resolve_step("#9", ["a"]) is None
