@@ -269,9 +269,12 @@ class MatchService:
             self._require_host(match, user_id, is_manager=is_manager)
             match.status = "cancelled"
             match = await self.storage.save_match(match, reminders=[])
-            if match.lobby_message_id is not None and match.state is None:
+            why = Message("bot.match.cancelled", {"match": match.id})
+            if match.state is None:
                 match = await self._show_lobby(match)
-            await self.presenter.tell_table(match, Message("bot.match.cancelled", {"match": match.id}), mention=None)
+                await self.presenter.tell_table(match, why)
+            else:  # the players hear it, and the table's buttons go
+                await self.presenter.show_final(FinalReport(match, self.title(match), None, None, reason=why))
             return match
 
     # ---- playing -------------------------------------------------------------------------------------

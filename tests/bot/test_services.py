@@ -74,6 +74,15 @@ async def test_only_the_host_manages_and_start_needs_a_legal_seat_count(service)
     assert (await service.get(match.id)).status == "cancelled"
 
 
+async def test_cancelling_a_running_match_tells_the_players(service, presenter, storage):
+    match = await started(service, BOB)
+    await service.cancel(match.id, HOST, is_manager=False)
+    assert presenter.finals[-1].reason.key == "bot.match.cancelled" and presenter.finals[-1].outcome is None
+    assert await storage.reminders(match.id) == []
+    with pytest.raises(Refusal):
+        await service.play(match.id, awaited_user(match), "take 1")
+
+
 async def test_one_live_match_per_place(service):
     await lobby(service, place=5)
     with pytest.raises(Refusal) as taken:
