@@ -1101,6 +1101,9 @@ class Court(PalaceActor):
 
     def carry_out(self, c, t):
         follow = []
+        if not t.data["combo"]:  # 003 extends the no-primary-action dishonour to Al-Rashid's palace
+            c.s.family(t.seat).dishonour += 1
+            c.emit("no_primary", player=c.who(t.seat), area=w.area(CALIPH))
         if BENEVOLENCE in t.data["combo"]:
             i = c.find("palace")
             asked = [*c.s.tasks[i].data["benevolence"], [t.data["rank"], t.seat]]

@@ -41,14 +41,15 @@ def test_the_court_offers_benevolence_and_or_a_caliph_charge_only():
             GAME.apply(s, RED, notation)
 
 
-def test_asking_al_rashid_for_nothing_costs_no_dishonour():
-    """Decision 4: the one-dishonour rule of 000 "Palazzi delle Corporazioni" is written for the guilds; a
-    family may leave Al-Rashid's palace without asking anything."""
+def test_asking_al_rashid_for_nothing_costs_one_dishonour():
+    """Decision 4: 000 is silent; 003 "Città": "I giocatori che risolvono l'effetto di una corporazione (o di un
+    palazzo nel caso dei politici o di Al-Rashid) ... se il giocatore non effettua almeno un'azione primaria, prende
+    un segnalino disonore"."""
     s = blank(2)
     put(s, "caliph", RED, pasha=1)
     s = resolve_from(s)
     s, events = play(s, "resolve caliph", "do nothing")
-    assert s.families[RED].dishonour == 0 and "no_primary" not in keys(events)
+    assert s.families[RED].dishonour == 1 and "no_primary" in keys(events)
 
 
 def test_a_delegation_without_a_pasha_gets_two_dishonour_and_no_action():
