@@ -209,7 +209,9 @@ def _action_params(action: Action) -> dict[str, Any]:
         return {"a0": [Message(f"al_rashid.word.{x}").to_json() for x in action.args]}
     params: dict[str, Any] = {}
     for i, value in enumerate(action.args):
-        if value in GOODS or value == CREDIT_NOTE:
+        if action.verb in ("piece", "hold") and value in PIECES:  # "merchant" is also a palace
+            named = w.piece(value)
+        elif value in GOODS or value == CREDIT_NOTE:
             named = w.good(value)
         elif value in AREAS:
             named = w.area(value)

@@ -5,10 +5,19 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .vocab import PIECES
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value
 
 
 def _counts(keys) -> dict[str, int]:
@@ -138,8 +147,25 @@ class State:
 
     # ---- JSON -------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["tasks"] = [{"kind": t.kind, "seat": t.seat, "data": t.data} for t in self.tasks]
+        # Written out by hand: dataclasses.asdict deep-copies recursively and dominated save times.
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(
+            order=list(self.order), pending_order=list(self.pending_order) if self.pending_order is not None else None,
+            families=[{f.name: _copy(getattr(fam, f.name)) for f in fields(Family)} for fam in self.families],
+            areas={a: [{"seat": x.seat, "pasha": x.pasha, "merchant": x.merchant, "sage": x.sage} for x in stacks]
+                   for a, stacks in self.areas.items()},
+            resolved=list(self.resolved),
+            territory_goods={t: dict(g) for t, g in self.territory_goods.items()},
+            mercenaries={t: [{"id": x.id, "colour": x.colour, "value": x.value, "revealed": x.revealed,
+                              "seen_by": list(x.seen_by)} for x in tiles] for t, tiles in self.mercenaries.items()},
+            piles={c: list(p) for c, p in self.piles.items()},
+            discards={c: list(p) for c, p in self.discards.items()},
+            charges={p: list(c) for p, c in self.charges.items()},
+            crisis_deck=list(self.crisis_deck), crisis_shown=list(self.crisis_shown),
+            round_queue=list(self.round_queue),
+            tasks=[{"kind": t.kind, "seat": t.seat, "data": _copy(t.data)} for t in self.tasks],
+            last_changed=list(self.last_changed), log_tail=_copy(self.log_tail),
+        )
         return data
 
     @classmethod

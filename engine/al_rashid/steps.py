@@ -7,6 +7,7 @@ each a small `Action`) or is a driver that moves the game on by itself (resolvin
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from engine.core.events import Event
@@ -57,7 +58,7 @@ from .vocab import (
 
 DATA = load()
 CHARGES = DATA.charges
-A = Action.of
+A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
 
 # What a player may ask of a guild palace: one or two of service, charge and favour (000, "Palazzi delle
 # Corporazioni"); "nothing" is allowed too and, like a lone favour, costs one dishonour.
@@ -130,6 +131,8 @@ class Step:
 
     kind: ClassVar[str]
     auto: ClassVar[bool] = False
+    # A verb that only ends the task ("end", "done"): when it is the sole option there is nothing to ask.
+    only_a_way_out: ClassVar[str | None] = None
 
     def candidates(self, s: State, t: Task) -> list[Action]:
         return []
@@ -137,15 +140,19 @@ class Step:
     def refusal(self, s: State, t: Task, a: Action) -> None:
         """Raise `Refusal` naming the rule when `a` is not allowed now."""
 
+    def allows(self, s: State, t: Task, a: Action) -> bool:
+        try:
+            self.refusal(s, t, a)
+        except Refusal:
+            return False
+        return True
+
     def options(self, s: State, t: Task) -> list[Action]:
-        out = []
-        for a in self.candidates(s, t):
-            try:
-                self.refusal(s, t, a)
-            except Refusal:
-                continue
-            out.append(a)
-        return out
+        out = [a for a in self.candidates(s, t) if self.allows(s, t, a)]
+        return [] if len(out) == 1 and out[0].verb == self.only_a_way_out else out
+
+    def has_options(self, s: State, t: Task) -> bool:
+        return any(a.verb != self.only_a_way_out and self.allows(s, t, a) for a in self.candidates(s, t))
 
     def do(self, c: Ctx, t: Task, a: Action) -> None:
         raise NotImplementedError
@@ -417,6 +424,7 @@ class Turn(Step):
     """In a resolution round: activate at most one charge (optional) and resolve one area (required)."""
 
     kind = "turn"
+    only_a_way_out = "end"  # once the area is resolved, a player with no charge left to use is done
 
     def candidates(self, s, t):
         out = []
@@ -437,11 +445,6 @@ class Turn(Step):
                 raise Refusal("al_rashid.illegal.area_resolved", area=w.area(area))
             if not s.areas[area]:
                 raise Refusal("al_rashid.illegal.area_empty", area=w.area(area))
-
-    def options(self, s, t):
-        out = super().options(s, t)
-        # Once the area is resolved, a player with no charge left to use is simply done.
-        return [] if out == [A("end")] else out
 
     def do(self, c, t, a):
         if a.verb == "end":
@@ -1339,6 +1342,7 @@ class Trade(Step):
     """Take goods from a territory: the first all of one good or 3 items, the second 2, the third 1."""
 
     kind = "trade"
+    only_a_way_out = "done"  # nothing left on the territory
 
     def candidates(self, s, t):
         out = []
@@ -1350,10 +1354,6 @@ class Trade(Step):
     def refusal(self, s, t, a):
         if a.verb in ("all", "pick") and not s.territory_goods[t.data["area"]].get(a.args[0]):
             raise Refusal("al_rashid.illegal.not_on_territory", good=w.good(a.args[0]), area=w.area(t.data["area"]))
-
-    def options(self, s, t):
-        out = super().options(s, t)
-        return [] if out == [A("done")] else out
 
     def do(self, c, t, a):
         s, seat, area = c.s, t.seat, t.data["area"]
@@ -1392,7 +1392,7 @@ def advance(c: Ctx) -> None:
             handler = STEPS[task.kind]
             if handler.auto:
                 handler.run(c, task)
-            elif not handler.options(s, task):
+            elif not handler.has_options(s, task):
                 handler.on_empty(c, task)
             else:
                 return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engine.core.messages import Message
@@ -10,7 +11,8 @@ from .state import State
 from .vocab import CREDIT_NOTE, GOODS
 
 
-def _name(kind: str, key: str) -> dict[str, Any]:
+@cache
+def _name(kind: str, key: str) -> dict[str, Any]:  # shared: messages are never changed once made
     return Message(f"al_rashid.{kind}.{key}").to_json()
 
 

@@ -247,3 +247,11 @@ def test_not_now_repeats_the_question_in_the_players_language():
     assert caught.value.text("en") == ("That move is not one of your choices right now. "
                                        "Red: which piece do you place?")
     assert caught.value.text("it").startswith("Questa mossa ora non è tra le tue scelte. Rosso")
+
+
+def test_action_labels_name_the_piece_not_the_palace_of_the_same_name():
+    """'merchant' is both a piece and the Merchants' palace: a label says which one is meant."""
+    s = GAME.new_game(None, 3, 1)
+    label = GAME.describe_action(s, 0, GAME.parse_action("piece merchant"))
+    assert label.text("en") == "Merchant" and label.text("it") == "Mercante"
+    assert GAME.describe_action(s, 0, GAME.parse_action("place merchant")).text("en") == "Merchants' palace"
