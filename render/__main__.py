@@ -1,6 +1,6 @@
 """The renderer's command line.
 
-    python -m render sample al-rashid --players 4 --seed 1 --out DIR [--locale it] [--ai random]
+    python -m render sample al-rashid --players 4 --seed 1 --out DIR [--locale it] [--ai heuristic]
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     cmd.add_argument("--seed", type=int, default=1)
     cmd.add_argument("--out", type=Path, required=True)
     cmd.add_argument("--locale", default="en")
-    cmd.add_argument("--ai", default="random", help="policy of the computer seats, e.g. random or heuristic")
+    cmd.add_argument("--ai", default="heuristic", help="policy of the computer seats: heuristic, random, "
+                     "or one per seat (heuristic,random,random,random)")
     args = parser.parse_args(argv)
     try:
         written = sample(args.game, args.players, args.seed, args.out, args.locale, args.ai)

@@ -18,7 +18,7 @@ from engine.core import Game, get_game
 Moment = Callable[[Any, Any], Any]
 
 
-def playout(game: Game, players: int, seed: int, policy: str = "random") -> Iterator[Any]:
+def playout(game: Game, players: int, seed: int, policy: str = "heuristic") -> Iterator[Any]:
     """Every state of a seeded match in order, from the first to the last."""
     chosen = policies_for(game, policy, players)
     state = game.new_game(None, players, seed)
@@ -35,9 +35,9 @@ def _al_rashid_moments() -> dict[str, Moment]:
         return view.resolution is not None and view.resolution.stage == "battle"
 
     return {
-        # the board full of pieces: the last placement step of the second turn
-        "placement": lambda b, a: b if b.phase == "placement" and a.phase != "placement" and b.turn == 2 else None,
-        "mid-resolution": lambda b, a: a if a.phase == "resolution" and a.turn >= 2
+        # the board full of pieces: the last placement step of the third turn, when families have grown
+        "placement": lambda b, a: b if b.phase == "placement" and a.phase != "placement" and b.turn == 3 else None,
+        "mid-resolution": lambda b, a: a if a.phase == "resolution" and a.turn >= 3
         and sum(x.resolved for x in a.areas) >= 4 else None,
         "battle": lambda b, a: a if fighting(a) else None,
         "after-battle": lambda b, a: a if fighting(b) and not fighting(a) else None,
@@ -48,7 +48,7 @@ MOMENTS: dict[str, Callable[[], dict[str, Moment]]] = {"al-rashid": _al_rashid_m
 
 
 def sample(game_key: str, players: int, seed: int, out: Path, locale: str = "en",
-           policy: str = "random") -> list[Path]:
+           policy: str = "heuristic") -> list[Path]:
     """Play a match and write board-*.png at each moment (the first time it happens), hand.png, final.png.
 
     The hand is seat 0's at the first moment drawn."""

@@ -7,6 +7,7 @@ only once revealed, and hands or spied tiles of the viewer never appear (see tes
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from PIL import Image
 
@@ -14,7 +15,7 @@ from engine.al_rashid import data
 from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
 from engine.core.messages import has_key
-from render.kit import DEFAULT_THEME, Canvas, Theme, ink_on, mix, static_layer
+from render.kit import DEFAULT_THEME, Canvas, Theme, ink_on, mix, palette_of, static_layer
 
 from . import glyphs, words
 from .layout import BADGE_ROW, CARD_GAP, CARD_H, HEADER_BAND, PIECE_ROW, Layout, Rect, layout
@@ -37,6 +38,53 @@ def render_board(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str =
         _panel(c, rect, family, view, locale)
     _highlights(c, lay, view, locale)
     c.image.info["labels"] = c.labels
+    c.image.info["palette"] = palette(view.seats, theme, locale)
+    return c.image
+
+
+@lru_cache(maxsize=16)
+def palette(seats: int, theme: Theme, locale: str) -> Image.Image:
+    """The board's 256 colours, chosen once from the static layer and a swatch of every moving part."""
+    return palette_of(background(seats, theme, locale).image, _swatch(theme, locale))
+
+
+def _swatch(theme: Theme, locale: str) -> Image.Image:
+    """Every kind of thing drawn on top of the static layer, in every family colour, plain and greyed."""
+    c = Canvas(Image.new("RGB", (1600, 1000), theme.card), theme)
+    c.draw.rectangle((0, 440, 1600, 560), fill=theme.paper)
+    for i, colour in enumerate(theme.families):
+        x = 10 + i * 300
+        fill = theme.families[colour]
+        for j, pieces in enumerate(({"pasha": 1, "sage": 2}, {"merchant": 1, "sage": 1}, {"sage": 1},
+                                    {"sage": 3})):
+            glyphs.stack(c, x + j * 70, 10, PIECE_ROW, pieces, fill, locale)
+        c.box((x, 120, x + 280, 120 + HEADER_BAND), fill=fill, outline=mix(fill, theme.ink, 0.6), width=2)
+        c.text((x + 14, 145), words.family(colour, locale), theme.type.heading, fill=ink_on(fill, theme), anchor="lm")
+        for j, kind in enumerate(PIECES):
+            glyphs.piece(c, kind, x + j * 50, 180, 48, fill, locale)
+        glyphs.chip(c, x, 450, colour, locale)
+        c.draw.ellipse((x + 180, 450, x + 214, 484), fill=fill, outline=theme.changed, width=4)
+    for j, (colour, value) in enumerate((("red", None), ("blue", None), ("red", 3), ("blue", 4))):
+        glyphs.mercenary(c, 10 + j * 56, 240, 48, colour, value)
+    for j, (value, out) in enumerate(((7, False), (12, False), (1, True))):
+        glyphs.badge(c, 280 + j * 50, 264, value, fill=theme.card if out else theme.ink, ring=theme.line,
+                     strike=out)
+    for j, charge in enumerate(("smuggler", "strategist", "treasurer", "aide_to_the_qadi")):
+        glyphs.charge_card(c, (440 + j * 180, 230, 610 + j * 180, 230 + CARD_H), charge, 2, locale)
+    glyphs.goods_row(c, 10, 330, [(g, 3) for g in (*GOODS, "note")], icon=34)
+    glyphs.coin(c, 420, 350, 17)
+    c.text((440, 350), "15 ★1 ☠2 ⚔3", theme.type.label, anchor="lm", fill=theme.ink)
+    c.text((700, 350), words.charge("smuggler", locale), theme.type.detail, face="condensed_bold",
+           fill=theme.soft_ink, anchor="lm", strike=True)
+    for j, ring in enumerate((theme.changed, theme.resolving)):
+        c.draw.rounded_rectangle((1000 + j * 150, 300, 1130 + j * 150, 420), radius=14, outline=ring, width=8)
+        c.draw.rounded_rectangle((1000 + j * 150, 470, 1130 + j * 150, 550), radius=14, outline=ring, width=8)
+    for j, band in enumerate((theme.land, theme.sea, *theme.palaces.values())):
+        c.draw.rectangle((1320 + j * 30, 300, 1350 + j * 30, 420), fill=band)
+    # the same once more, greyed as a resolved area
+    c.image.paste(c.image.crop((0, 0, 1600, 440)), (0, 560))
+    c.veil((0, 560, 1600, 1000), theme.resolved_veil)
+    c.text((20, 980), words.t("resolved", locale), theme.type.heading, fill=theme.ink, anchor="lm")
     return c.image
 
 
@@ -208,11 +256,29 @@ def _dominance_row(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, l
     acting = set(area.ranking[:3])
     for i, stack in enumerate(area.stacks):
         x = x0 + i * slot
-        fill = c.theme.families[stack.colour]
-        glyphs.stack(c, x, y0 + BADGE_ROW, PIECE_ROW, stack.model_dump(), fill, locale)
         out = bool(area.ranking) and stack.seat not in acting
-        glyphs.badge(c, x + glyphs.STACK_W // 2, y0 + BADGE_ROW // 2 - 2, stack.dominance,
-                     fill=c.theme.card if out else c.theme.ink, ring=c.theme.line, strike=out)
+        c.stamp(_badge_sheet, (2 * BADGE_R + 1, 2 * BADGE_R + 1), stack.dominance, out,
+                at=(x + glyphs.STACK_W // 2 - BADGE_R, y0 + BADGE_ROW // 2 - 2 - BADGE_R), background=c.theme.card)
+        c.stamp(_stack_sheet, (glyphs.STACK_W + 1, PIECE_ROW + 1), stack.pasha, stack.merchant, stack.sage,
+                stack.colour, locale, at=(x, y0 + BADGE_ROW), background=c.theme.card)
+
+
+BADGE_R = 22
+
+
+def _badge_sheet(c: Canvas, dominance: int, out: bool) -> None:
+    glyphs.badge(c, BADGE_R, BADGE_R, dominance, fill=c.theme.card if out else c.theme.ink, ring=c.theme.line,
+                 radius=BADGE_R, strike=out)
+
+
+def _stack_sheet(c: Canvas, pasha: int, merchant: int, sage: int, colour: str, locale: str) -> None:
+    pieces = {"pasha": pasha, "merchant": merchant, "sage": sage}
+    glyphs.stack(c, 0, 0, PIECE_ROW, pieces, c.theme.families[colour], locale)
+
+
+def _card_sheet(c: Canvas, charge: str, copies: int, locale: str) -> None:
+    w, h = c.image.size
+    glyphs.charge_card(c, (0, 0, w - 1, h - 1), charge, copies, locale)
 
 
 def _palace(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
@@ -227,14 +293,14 @@ def _palace(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: 
     for i, (charge, copies) in enumerate(list(offered.items())[: 2 * per_row]):
         cx = x0 + 10 + (i % per_row) * (w + CARD_GAP)
         cy = top + (i // per_row) * (CARD_H + CARD_GAP)
-        glyphs.charge_card(c, (cx, cy, cx + w, cy + CARD_H), charge, copies, locale)
+        c.stamp(_card_sheet, (w + 1, CARD_H + 1), charge, copies, locale, at=(cx, cy), background=c.theme.card)
     _dominance_row(c, lay, area, view, locale)
 
 
 def _territory(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
     x0, y0, x1, _ = lay.areas[area.id]
     y = y0 + HEADER_BAND + 10
-    items = [(g, n) for g, n in area.goods.items() if g in GOODS and n] + [("note", area.goods.get("note", 0))]
+    items = [(g, area.goods.get(g, 0)) for g in (*GOODS, "note")]
     glyphs.goods_row(c, x0 + 12, y + 4, [(g, n) for g, n in items if n], icon=34, gap=12)
     y += 54
     tiles = area.mercenaries
@@ -270,7 +336,7 @@ def _panel(c: Canvas, rect: Rect, family: FamilyView, view: AlRashidView, locale
     step = (x1 - x0 - label_w - 10) // 3
     for i, kind in enumerate(PIECES):
         cx = x0 + label_w + step * i + step // 2
-        glyphs.piece(c, kind, cx - 19, y - 4, 48, fill, locale)
+        c.stamp(glyphs.piece, (40, 49), kind, 0, 0, 48, fill, locale, at=(cx - 19, y - 4), background=theme.card)
         c.text((cx, y + 62), str(family.reserve.get(kind, 0)), t.label, anchor="mm")
         c.text((cx, y + 98), str(family.on_board.get(kind, 0)), t.label, anchor="mm", fill=theme.soft_ink)
     for row, key in ((62, "ready"), (98, "placed")):

@@ -118,10 +118,11 @@ def good(c: Canvas, kind: str, x: int, y: int, s: int) -> None:
 
 
 def goods_row(c: Canvas, x: int, y: int, items: list[tuple[str, int]], *, icon: int = 36,
-              gap: int = 14, right: int | None = None) -> int:
-    """Icons each followed by its count; returns the x after the last one."""
+              gap: int = 14, background: RGB | None = None) -> int:
+    """Icons each followed by its count, on a `background` (areas and panels: the card colour);
+    returns the x after the last one."""
     for kind, count in items:
-        good(c, kind, x, y, icon)
+        c.stamp(good, (icon + 1, icon + 1), kind, 0, 0, icon, at=(x, y), background=background or c.theme.card)
         box = c.text((x + icon + 4, y + icon // 2), str(count), c.theme.type.label, anchor="lm")
         x = box[2] + gap
     return x

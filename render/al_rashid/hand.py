@@ -68,7 +68,7 @@ def _mercenaries(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
 def _goods(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
     y = _section(c, y, "hand.goods", locale)
     items = [(g, family.goods.get(g, 0)) for g in GOODS] + [("note", family.notes)]
-    x = glyphs.goods_row(c, PAD, y, items, icon=40, gap=22)
+    x = glyphs.goods_row(c, PAD, y, items, icon=40, gap=22, background=c.theme.paper)
     glyphs.coin(c, x + 20, y + 20, 20)
     c.text((x + 48, y + 20), str(family.gold), c.theme.type.label, anchor="lm")
     return y + 70

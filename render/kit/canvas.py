@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -36,9 +38,10 @@ class Canvas:
         fill = fill or self.theme.ink
         if max_width is not None:
             text, size, face = self.fit(text, size, face, max_width)
-        f = font(size, face)
-        self.draw.text(xy, text, font=f, fill=fill, anchor=anchor)
-        box = tuple(int(v) for v in self.draw.textbbox(xy, text, font=f, anchor=anchor))
+        mask, (dx, dy) = _text_mask(text, size, face, anchor)
+        x, y = round(xy[0]) + dx, round(xy[1]) + dy
+        self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+        box = (x, y, x + mask.width, y + mask.height)
         if strike:
             mid = (box[1] + box[3]) // 2
             self.draw.line((box[0] - 2, mid, box[2] + 2, mid), fill=fill, width=max(2, size // 10))
@@ -84,6 +87,20 @@ class Canvas:
             y += step
         return y
 
+    # ---- stamps ------------------------------------------------------------------------------
+    def stamp(self, painter: Callable[..., None], size: tuple[int, int], *args: Hashable,
+              at: tuple[int, int], background: RGB) -> None:
+        """Paste what `painter(canvas, *args)` paints on a `size` sheet of `background`.
+
+        The sheet is painted once per distinct arguments and then only pasted: a board repeats its
+        charge tiles, pieces and badges from one step to the next.
+        """
+        image, labels = _stamp(painter, size, background, self.theme, args)
+        x, y = at
+        self.image.paste(image, (x, y))
+        self.labels += [replace(label, box=(label.box[0] + x, label.box[1] + y, label.box[2] + x, label.box[3] + y))
+                        for label in labels]
+
     # ---- shapes -----------------------------------------------------------------------------
     def box(self, rect, fill: RGB | None = None, outline: RGB | None = None, width: int = 2,
             radius: int = 10) -> None:
@@ -99,6 +116,24 @@ class Canvas:
         self.labels = [
             replace(label, essential=False) if _inside(label.box, rect) else label for label in self.labels
         ]
+
+
+@lru_cache(maxsize=2048)
+def _stamp(painter, size, background, theme, args) -> tuple[Image.Image, tuple[Label, ...]]:
+    sheet = Canvas(Image.new("RGB", size, background), theme)
+    painter(sheet, *args)
+    return sheet.image, tuple(sheet.labels)
+
+
+@lru_cache(maxsize=8192)
+def _text_mask(text: str, size: int, face: str, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
+    """The coverage of a label and its offset from the anchor point. Boards repeat most of their labels
+    (names, numbers), so each is rasterised once and then only pasted."""
+    f = font(size, face)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
+    return mask, (x0, y0)
 
 
 def _inside(box: tuple[int, int, int, int], rect) -> bool:

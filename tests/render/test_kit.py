@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 import render
 import tests.support.toy_game as toy
@@ -35,14 +35,27 @@ def test_static_layers_are_painted_once_and_handed_out_as_copies():
     assert board.background(4, DEFAULT_THEME, "it").image.tobytes() != second.image.tobytes()
 
 
-def test_encoding_keeps_flat_pictures_small_and_true():
-    picture = board.render_board(fixtures.mid_resolution())
+@pytest.mark.parametrize(("moment", "locale"), [("placement", "en"), ("mid_resolution", "it"), ("battle", "en")])
+def test_encoding_keeps_boards_small_and_true_to_their_colours(moment, locale):
+    """Boards are mapped onto a palette chosen in advance: no colour may drift far from what was painted."""
+    picture = board.render_board(fixtures.MOMENTS[moment](), locale=locale)
+    assert picture.info["palette"] is board.palette(picture_seats(moment), DEFAULT_THEME, locale)
     data = encode(picture)
     assert len(data) <= MAX_BYTES
-    decoded = png_image(data).convert("RGB")
-    # the 256-colour palette moves a flat colour by a shade at most
-    for xy in ((5, 5), (800, 20), (30, 1000)):
-        assert max(abs(a - b) for a, b in zip(decoded.getpixel(xy), picture.getpixel(xy), strict=True)) <= 4
+    difference = ImageChops.difference(picture, png_image(data).convert("RGB"))
+    assert max(high for _, high in difference.getextrema()) <= 40
+    assert max(ImageStat.Stat(difference).mean) < 1.5
+
+
+def picture_seats(moment: str) -> int:
+    return fixtures.MOMENTS[moment]().seats
+
+
+def test_pictures_without_a_palette_get_one_of_their_own():
+    picture = Image.new("RGB", (300, 200), (10, 120, 200))
+    picture.paste((250, 240, 10), (50, 50, 150, 150))
+    decoded = png_image(encode(picture)).convert("RGB")
+    assert decoded.getpixel((10, 10)) == (10, 120, 200) and decoded.getpixel((100, 100)) == (250, 240, 10)
 
 
 def test_a_picture_that_cannot_fit_is_refused_with_a_reason():

@@ -20,10 +20,10 @@ from tests.render.conftest import png_image
 EVERY = 40  # besides every new phase, turn and kind of resolution stage, draw every 40th state
 
 
-def sampled(players: int, seed: int):
+def sampled(players: int, seed: int, policy: str):
     """(index, state) of the states worth drawing in one playout, the last one included."""
     seen: set = set()
-    for index, state in enumerate(playout(GAME, players, seed)):
+    for index, state in enumerate(playout(GAME, players, seed, policy)):
         view = GAME.view(state, None)
         keys = {(view.phase, view.turn), view.resolution.stage if view.resolution else None}
         if index % EVERY == 0 or not keys <= seen or not GAME.active_seats(state):
@@ -35,11 +35,11 @@ def board(view) -> bytes:
     return render.al_rashid.render_board(view).tobytes()
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_every_sampled_state_of_a_playout_draws_and_keeps_secrets(players):
+@pytest.mark.parametrize(("players", "policy"), [(2, "random"), (3, "heuristic"), (4, "random"), (5, "heuristic")])
+def test_every_sampled_state_of_a_playout_draws_and_keeps_secrets(players, policy):
     rng = random.Random(players)
     drawn = 0
-    for index, state in sampled(players, seed=100 + players):
+    for index, state in sampled(players, 100 + players, policy):
         public = board(GAME.view(state, None))
         if drawn % 4 == 0:
             data = render.board_png(GAME.view(state, None))
@@ -63,7 +63,7 @@ def test_every_sampled_state_of_a_playout_draws_and_keeps_secrets(players):
 def test_a_hand_shows_what_its_owner_is_entitled_to_see():
     """Somewhere in a match a hidden change reaches a player's hand picture: the hand is not blind."""
     rng = random.Random(7)
-    for _, state in sampled(4, seed=7):
+    for _, state in sampled(4, 7, "heuristic"):
         other, entitled = GAME.perturb_hidden(state, rng)
         for reader in entitled:
             if render.hand_png(GAME.view(other, reader)) != render.hand_png(GAME.view(state, reader)):

@@ -1,0 +1,156 @@
+"""Rendering speed: milliseconds and bytes per Al-Rashid board, against the cost of merely encoding a PNG.
+
+    .venv/bin/python bench/render.py                 # 4 players, seed 1, 120 boards
+    .venv/bin/python bench/render.py --write         # record the result in docs/benchmarks.md
+
+Boards come from a seeded match between random seats (every state, evenly sampled). A board is drawn
+(copy of the cached static layer + the moving parts) and encoded to PNG, as the bot does. The floor is
+the time the same encoder needs for the static background alone, at the same size: whatever is
+drawn, a picture of that size cannot be produced faster. Plain true-colour PNG is shown for comparison.
+Every time is the fastest of three runs, so other work on a shared machine does not count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.al_rashid import GAME  # noqa: E402
+from render.al_rashid import board  # noqa: E402
+from render.kit import DEFAULT_THEME, encode  # noqa: E402
+from render.sample import playout  # noqa: E402
+
+DOC = ROOT / "docs" / "benchmarks.md"
+SECTION = "## Rendering"
+REPEAT = 3  # each measure keeps the fastest of three runs: the machine is shared, we time our code
+START, END = "<!-- render-bench:start -->", "<!-- render-bench:end -->"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def timed(fn, repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def run(players: int, seed: int, boards: int) -> dict:
+    states = list(playout(GAME, players, seed, "random"))
+    step = max(1, len(states) // boards)
+    views = [GAME.view(s, None) for s in states[::step]][:boards]
+    board.render_board(views[0])  # fonts loaded, static layer painted: the bot pays this once per process
+    draw_ms, encode_ms, total_ms, sizes = [], [], [], []
+    for view in views:
+        best = None
+        for _ in range(REPEAT):
+            start = time.perf_counter()
+            image = board.render_board(view)
+            drawn = time.perf_counter()
+            data = encode(image)
+            done = time.perf_counter()
+            run = ((drawn - start) * 1000, (done - drawn) * 1000, (done - start) * 1000)
+            best = run if best is None or run[2] < best[2] else best
+        draw_ms.append(best[0])
+        encode_ms.append(best[1])
+        total_ms.append(best[2])
+        sizes.append(len(data))
+    background = board.background(players, DEFAULT_THEME, "en").image
+    background.info["palette"] = board.palette(players, DEFAULT_THEME, "en")  # encoded exactly as a board
+
+    def plain_png() -> bytes:
+        out = io.BytesIO()
+        background.save(out, "PNG")
+        return out.getvalue()
+
+    floor = [min(timed(lambda: encode(background), REPEAT)) for _ in range(20)]
+    plain = [min(timed(plain_png, REPEAT)) for _ in range(10)]
+    return {
+        "players": players, "seed": seed, "boards": len(views), "size": background.size,
+        "p50": statistics.median(total_ms), "p95": percentile(total_ms, 0.95),
+        "draw_p50": statistics.median(draw_ms), "encode_p50": statistics.median(encode_ms),
+        "kb_mean": statistics.mean(sizes) / 1024, "kb_max": max(sizes) / 1024,
+        "floor_p50": statistics.median(floor), "plain_p50": statistics.median(plain),
+        "plain_kb": len(plain_png()) / 1024, "background_kb": len(encode(background)) / 1024,
+    }
+
+
+def machine() -> str:
+    try:
+        cpu = next(line.split(":", 1)[1].strip() for line in subprocess.run(
+            ["lscpu"], capture_output=True, text=True, check=True).stdout.splitlines()
+            if line.startswith("Model name"))
+    except (OSError, StopIteration, subprocess.CalledProcessError):
+        cpu = platform.processor() or "unknown CPU"
+    return (f"{cpu}, nproc {os.cpu_count()}, Python {platform.python_version()}, "
+            f"load average {os.getloadavg()[0]:.1f} at the start")
+
+
+def report(r: dict, command: str) -> str:
+    ratio = r["p95"] / r["floor_p50"]
+    w, h = r["size"]
+    return f"""{START}
+`{command}` — {r['boards']} boards of one seeded {r['players']}-player match (random seats, seed {r['seed']}), \
+{w}×{h} px, one process, each time the fastest of {REPEAT} runs. Machine: {machine()}. Date: {datetime.date.today().isoformat()}.
+
+| per board | p50 | p95 |
+|---|---:|---:|
+| draw + encode (what the bot waits for) | {r['p50']:.1f} ms | {r['p95']:.1f} ms |
+| of which drawing (p50) | {r['draw_p50']:.1f} ms | |
+| of which encoding (p50) | {r['encode_p50']:.1f} ms | |
+
+| floor: encoding the static background alone | time (p50) | bytes |
+|---|---:|---:|
+| same encoder (PNG on the board's 256-colour palette) | {r['floor_p50']:.1f} ms | {r['background_kb']:.0f} KB |
+| plain true-colour PNG (`Image.save`) | {r['plain_p50']:.1f} ms | {r['plain_kb']:.0f} KB |
+
+Boards weigh {r['kb_mean']:.0f} KB on average, {r['kb_max']:.0f} KB at most (limit 400 KB). \
+p95 is {ratio:.2f}× the same-encoder floor and {r['p95'] / r['plain_p50']:.2f}× the plain-PNG one \
+(aim: ≤ 1.5×, and ≤ 100 ms).
+{END}"""
+
+
+def write(text: str) -> None:
+    doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
+    if START in doc:
+        doc = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _: text, doc, flags=re.S)
+    elif SECTION in doc:
+        doc = doc.replace(SECTION, f"{SECTION}\n\n{text}", 1)
+    else:
+        doc = doc.rstrip("\n") + f"\n\n{SECTION}\n\n{text}\n"
+    DOC.write_text(doc, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--boards", type=int, default=120)
+    parser.add_argument("--write", action="store_true", help="record the result in docs/benchmarks.md")
+    args = parser.parse_args()
+    command = f".venv/bin/python bench/render.py --players {args.players} --seed {args.seed} --boards {args.boards}"
+    text = report(run(args.players, args.seed, args.boards), command)
+    print(text)
+    if args.write:
+        write(text)
+
+
+if __name__ == "__main__":
+    main()
