@@ -221,7 +221,12 @@ def _header(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
     # whose step it is, and what they are asked
     x = 20 + c.width(words.t("waiting", locale), t.label) + 16
     if not view.awaiting:
-        c.text((x, 158), words.t("nobody_waiting", locale), t.label, anchor="lm")
+        said = words.t("nobody_waiting", locale)
+        if view.score and view.score.ranking:
+            best = view.score.ranking[0]
+            said = words.t("game_won", locale, family=words.family(view.families[best].colour, locale),
+                           points=view.score.scores[best])
+        c.text((x, 158), said, t.label, anchor="lm", max_width=lay.size[0] - x - 30)
     size = t.label - 2
     lines_each = 2 if len(view.awaiting) == 1 else 1
     y = 138

@@ -38,7 +38,7 @@ def render_final(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str =
         c.paragraph((x0 + 6, top + 6), _column_name(key, locale), t.small, col_w - 12, face="condensed_bold",
                     fill=theme.soft_ink, max_lines=2, leading=1.1)
     c.text((PAD + 70, top + 30), words.t("final.family", locale), t.small, face="condensed_bold",
-           fill=theme.soft_ink, anchor="lm")
+           fill=theme.soft_ink, anchor="lm", essential=False)
     y = top + header_h
     best = score.scores[score.ranking[0]]
     for place, seat in enumerate(score.ranking, start=1):
@@ -57,9 +57,10 @@ def render_final(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str =
                 value = score.tiebreaks.get(seat, [0])[0]
             else:
                 value = parts.get(key, 0)
-            tied = show_gold and key == "gold" and score.scores[seat] == best
-            c.text((cx, y + ROW // 2), str(value), t.heading if key == "total" else t.label, anchor="mm",
-                   fill=theme.resolving if tied else theme.ink)
+            box = c.text((cx, y + ROW // 2), str(value), t.heading if key == "total" else t.label, anchor="mm")
+            if show_gold and key == "gold" and score.scores[seat] == best:
+                # the gold that broke the tie on points, underlined
+                c.draw.line((box[0] - 6, box[3] + 5, box[2] + 6, box[3] + 5), fill=theme.resolving, width=4)
         y += ROW
     if show_gold:
         c.paragraph((PAD, y + 16), words.message(score.tiebreak_used, locale), t.label, WIDTH - 2 * PAD,

@@ -95,10 +95,11 @@ def _charges(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
         c.text((PAD + width - 20, top + 34), words.t("hand.points", locale, points=info.label_points), t.label,
                anchor="rm")
         kind = words.t(f"hand.kind.{info.kind}", locale)
-        box = c.text((PAD + 42, top + 56), kind, t.small, face="condensed_bold", fill=kind_colour)
+        # the kind is a detail; a used charge also shows as its name struck through
+        box = c.text((PAD + 42, top + 56), kind, t.small, face="condensed_bold", fill=kind_colour, essential=False)
         if held.used:
             c.text((box[2], top + 56), f" · {words.t('hand.used', locale)}", t.small, face="condensed_bold",
-                   fill=theme.soft_ink)
+                   fill=theme.soft_ink, essential=False)
         c.paragraph((PAD + 20, top + 92), words.effect(held.id, locale), t.small, width - 40)
         y = top + height + 12
     return y + 14

@@ -7,6 +7,7 @@ import pytest
 from engine.al_rashid.view import ScoreView
 from render.al_rashid import render_final, render_hand
 from tests.render import fixtures
+from tests.render.conftest import illegible
 
 
 def texts(image) -> list[str]:
@@ -54,3 +55,10 @@ def test_without_a_tie_the_final_score_shows_no_tie_break():
 def test_the_final_score_needs_a_finished_game():
     with pytest.raises(ValueError):
         render_final(fixtures.placement())
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_hand_and_score_stay_legible_at_a_third_of_the_size(locale):
+    for image in (render_hand(fixtures.hand_of_red(), locale=locale), render_final(fixtures.game_over(), locale=locale)):
+        assert sum(label.essential for label in image.info["labels"]) > 10
+        assert illegible(image) == []
