@@ -1,7 +1,8 @@
 """The public board: city, map, tracks, whose step it is, player panels and a legend.
 
-Only public information is drawn, whoever's view is passed in: a face-down mercenary shows its value
-only once revealed, and hands or spied tiles of the viewer never appear (see tests/render).
+Drawn from the public view only (a seat's own view carries its private question and tiles, and is
+refused). Even so, only public fields are read: a mercenary shows its value only once revealed, and
+hands or spied tiles never appear (see tests/render).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ TRACK_R = 24
 
 
 def render_board(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = "en") -> Image.Image:
+    if view.viewer is not None:
+        raise ValueError("the board is drawn from the public view (seat None), never from a player's own view")
     lay = layout(view.seats)
     c = background(view.seats, theme, locale)
     _header(c, lay, view, locale)

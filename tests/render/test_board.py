@@ -19,12 +19,13 @@ def board_bytes(view, locale="en") -> bytes:
 
 
 def with_secrets(view, seat: int):
-    """`view` as `seat` would get it: their tiles, what their spies saw, values of face-down tiles they know."""
+    """`view` carrying what only `seat` may know (their tiles, what their spies saw, values of face-down
+    tiles they know), as a careless caller might build it: the board must read none of it."""
     spied = {"silk_road": [TileView(id=1, colour="red", value=4, revealed=False)]}
     private = fixtures.private(view, seat, {"red-2": 2, "blue-4": 1}, spied)
     areas = [a.model_copy(update={"mercenaries": [t.model_copy(update={"value": t.value or 3})
                                                    for t in a.mercenaries]}) for a in private.areas]
-    return private.model_copy(update={"areas": areas})
+    return private.model_copy(update={"areas": areas, "viewer": None})
 
 
 # ---- hidden information -----------------------------------------------------------------------------
@@ -32,6 +33,11 @@ def with_secrets(view, seat: int):
 def test_a_players_secrets_never_reach_the_public_board(moment):
     view = fixtures.MOMENTS[moment]()
     assert board_bytes(with_secrets(view, seat=0)) == board_bytes(view)
+
+
+def test_a_players_own_view_is_refused():
+    with pytest.raises(ValueError, match="public view"):
+        render_board(fixtures.hand_of_red())
 
 
 def test_revealed_mercenaries_show_their_value():
