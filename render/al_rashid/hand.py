@@ -24,7 +24,8 @@ def render_hand(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = 
         raise ValueError("a hand is drawn from a player's own view, not the public one")
     family = view.families[view.viewer]
     # Paint on a tall sheet, then cut it to what was used: sizes depend on what the player holds.
-    c = Canvas(Image.new("RGB", (WIDTH, 4000), theme.paper), theme)
+    room = 1000 + 240 * len(family.charges) + 80 * len(family.spied or {}) + 80 * sum((family.hand or {}).values()) // 12
+    c = Canvas(Image.new("RGB", (WIDTH, room), theme.paper), theme)
     y = _title(c, family, locale)
     y = _mercenaries(c, y, family, locale)
     y = _goods(c, y, family, locale)
