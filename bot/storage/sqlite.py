@@ -11,7 +11,8 @@ import json
 import re
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +91,23 @@ class SqliteStorage:
                 f"BEGIN;\n{script}\nINSERT INTO schema_migrations VALUES ({version}, '{path.name}', {time.time()});\nCOMMIT;"
             )
 
+    @asynccontextmanager
+    async def _transaction(self, place_id: int | None = None) -> AsyncIterator[None]:
+        """One write transaction under the connection lock; a second live match at a place is `PlaceTaken`."""
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError as error:
+                await self.db.execute("ROLLBACK")
+                if place_id is None:
+                    raise
+                raise PlaceTaken(place_id) from error
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
     async def schema_version(self) -> int:
         async with self.db.execute("SELECT MAX(version) FROM schema_migrations") as cursor:
             row = await cursor.fetchone()
@@ -101,22 +119,13 @@ class SqliteStorage:
         match.created_at = match.created_at or now
         match.updated_at = now
         values = _match_values(match)
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(
-                    f"INSERT INTO matches ({', '.join(_MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(values))})",
-                    values,
-                )
-                match.id = cursor.lastrowid
-                await self._write_seats(match)
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError as error:
-                await self.db.execute("ROLLBACK")
-                raise PlaceTaken(match.place_id) from error
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self._transaction(match.place_id):
+            cursor = await self.db.execute(
+                f"INSERT INTO matches ({', '.join(_MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(values))})",
+                values,
+            )
+            match.id = cursor.lastrowid
+            await self._write_seats(match)
         return match
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
@@ -149,50 +158,41 @@ class SqliteStorage:
                          result: ResultRecord | None = None) -> MatchRecord:
         expected = match.state_id
         now = time.time()
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                values = {**dict(zip(_MATCH_COLUMNS, _match_values(match), strict=True)),
-                          "state_id": expected + 1, "updated_at": now}
-                del values["created_at"]
+        async with self._transaction(match.place_id):
+            values = {**dict(zip(_MATCH_COLUMNS, _match_values(match), strict=True)),
+                      "state_id": expected + 1, "updated_at": now}
+            del values["created_at"]
+            cursor = await self.db.execute(
+                f"UPDATE matches SET {', '.join(f'{k} = ?' for k in values)} WHERE id = ? AND state_id = ?",
+                (*values.values(), match.id, expected),
+            )
+            if cursor.rowcount != 1:
+                raise StaleState(match.id)
+            await self.db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
+            await self._write_seats(match)
+            if entry is not None:
+                entry.match_id, entry.state_id = match.id, expected + 1
                 cursor = await self.db.execute(
-                    f"UPDATE matches SET {', '.join(f'{k} = ?' for k in values)} WHERE id = ? AND state_id = ?",
-                    (*values.values(), match.id, expected),
+                    "INSERT INTO actions (match_id, state_id, kind, seat, notation, undoable, by_ai, events, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (entry.match_id, entry.state_id, entry.kind, entry.seat, entry.notation, int(entry.undoable),
+                     int(entry.by_ai), json.dumps(entry.events), entry.at),
                 )
-                if cursor.rowcount != 1:
-                    raise StaleState(match.id)
-                await self.db.execute("DELETE FROM seats WHERE match_id = ?", (match.id,))
-                await self._write_seats(match)
-                if entry is not None:
-                    entry.match_id, entry.state_id = match.id, expected + 1
-                    cursor = await self.db.execute(
-                        "INSERT INTO actions (match_id, state_id, kind, seat, notation, undoable, by_ai, events, at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (entry.match_id, entry.state_id, entry.kind, entry.seat, entry.notation, int(entry.undoable),
-                         int(entry.by_ai), json.dumps(entry.events), entry.at),
-                    )
-                    entry.id = cursor.lastrowid
-                if reminders is not None:
-                    await self.db.execute("DELETE FROM reminders WHERE match_id = ?", (match.id,))
-                    await self.db.executemany(
-                        "INSERT INTO reminders (match_id, seat, kind, level, due_at) VALUES (?, ?, ?, ?, ?)",
-                        [(match.id, r.seat, r.kind, r.level, r.due_at) for r in reminders],
-                    )
-                if result is not None:
-                    await self.db.execute(
-                        "INSERT OR REPLACE INTO results (match_id, game, status, outcome, seats, finished_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?)",
-                        (result.match_id, result.game, result.status,
-                         json.dumps(result.outcome) if result.outcome is not None else None,
-                         json.dumps(result.seats), result.finished_at),
-                    )
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError as error:
-                await self.db.execute("ROLLBACK")
-                raise PlaceTaken(match.place_id) from error
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+                entry.id = cursor.lastrowid
+            if reminders is not None:
+                await self.db.execute("DELETE FROM reminders WHERE match_id = ?", (match.id,))
+                await self.db.executemany(
+                    "INSERT INTO reminders (match_id, seat, kind, level, due_at) VALUES (?, ?, ?, ?, ?)",
+                    [(match.id, r.seat, r.kind, r.level, r.due_at) for r in reminders],
+                )
+            if result is not None:
+                await self.db.execute(
+                    "INSERT OR REPLACE INTO results (match_id, game, status, outcome, seats, finished_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (result.match_id, result.game, result.status,
+                     json.dumps(result.outcome) if result.outcome is not None else None,
+                     json.dumps(result.seats), result.finished_at),
+                )
         match.state_id = expected + 1
         match.updated_at = now
         return match
@@ -288,12 +288,10 @@ class SqliteStorage:
             )
 
     async def take_mail(self, user_id: int) -> list[Mail]:
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+        async with self._transaction():
             async with self.db.execute("SELECT * FROM mailbox WHERE user_id = ? ORDER BY id", (user_id,)) as cursor:
                 rows = await cursor.fetchall()
             await self.db.execute("DELETE FROM mailbox WHERE user_id = ?", (user_id,))
-            await self.db.execute("COMMIT")
         return [Mail(id=r["id"], user_id=r["user_id"], match_id=r["match_id"], payload=json.loads(r["payload"]),
                      created_at=r["created_at"]) for r in rows]
 

@@ -109,6 +109,13 @@ class Ctx:
         """Push tasks so that the first one given is asked first."""
         self.s.tasks.extend(reversed(tasks))
 
+    def count_down(self, t: Task) -> None:
+        """One of the task's `n` repetitions is done: ask again, or end it after the last."""
+        if t.data["n"] > 1:
+            self.replace(t.but(n=t.data["n"] - 1))
+        else:
+            self.pop()
+
     def find(self, *kinds: str) -> int:
         for i in range(len(self.s.tasks) - 1, -1, -1):
             if self.s.tasks[i].kind in kinds:
@@ -214,10 +221,7 @@ class Draw(Step):
         c.emit("drew", player=c.who(t.seat), colour=w.colour(colour), reveals=True)
         c.emit("drew_private", audience=t.seat, reveals=True, colour=w.colour(colour), value=value)
         c.touch(f"family:{t.seat}")
-        if t.data["n"] > 1:
-            c.replace(t.but(n=t.data["n"] - 1))
-        else:
-            c.pop()
+        c.count_down(t)
 
 
 @step
@@ -235,10 +239,7 @@ class TakeGoods(Step):
         family.goods[a.args[0]] = family.goods.get(a.args[0], 0) + 1
         c.emit("took_good", player=c.who(t.seat), good=w.good(a.args[0]))
         c.touch(f"family:{t.seat}")
-        if t.data["n"] > 1:
-            c.replace(t.but(n=t.data["n"] - 1))
-        else:
-            c.pop()
+        c.count_down(t)
 
 
 # ==== placement ===========================================================================================
