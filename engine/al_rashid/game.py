@@ -218,12 +218,12 @@ def _action_params(action: Action) -> dict[str, Any]:
         elif value in PIECES:
             named = w.piece(value)
         elif value in MERCENARY_COLOURS:
-            named = w.colour(value)
+            named = w.mercenary(value)
         elif value in DATA.charges:
             named = w.charge(value)
         elif value in MERCENARY_KINDS:
             colour, number = value.split("-")
-            named = Message("al_rashid.tile", {"colour": w.colour(colour), "value": number}).to_json()
+            named = Message("al_rashid.tile", {"colour": w.mercenary(colour), "value": number}).to_json()
         elif action.verb == "pay":
             named = w.bundle(parse_goods(value) or {})
             params["value"] = gold_value(parse_goods(value) or {})

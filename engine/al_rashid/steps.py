@@ -212,14 +212,14 @@ class Draw(Step):
 
     def refusal(self, s, t, a):
         if not can_draw(s, a.args[0]):
-            raise Refusal("al_rashid.illegal.pile_empty", colour=w.colour(a.args[0]))
+            raise Refusal("al_rashid.illegal.pile_empty", colour=w.mercenary(a.args[0]))
 
     def do(self, c, t, a):
         colour = a.args[0]
         value = draw_mercenary(c.s, colour)
         give_tile(c.s.family(t.seat), colour, value)
-        c.emit("drew", player=c.who(t.seat), colour=w.colour(colour), reveals=True)
-        c.emit("drew_private", audience=t.seat, reveals=True, colour=w.colour(colour), value=value)
+        c.emit("drew", player=c.who(t.seat), colour=w.mercenary(colour), reveals=True)
+        c.emit("drew_private", audience=t.seat, reveals=True, colour=w.mercenary(colour), value=value)
         c.touch(f"family:{t.seat}")
         c.count_down(t)
 
@@ -583,7 +583,7 @@ class UseNegotiator(UseCharge):
             take_tile(family, kind)
             s.discards[tile.colour] += [split_kind(kind)[1], tile.value]
             s.mercenaries[area].remove(tile)
-            c.emit("negotiated", player=c.who(t.seat), area=w.area(area), colour=w.colour(tile.colour))
+            c.emit("negotiated", player=c.who(t.seat), area=w.area(area), colour=w.mercenary(tile.colour))
             c.touch(area, f"family:{t.seat}")
             c.pop()
 
@@ -1066,7 +1066,7 @@ def favour_detail_refusal(s: State, seat: int, a: Action) -> None:
     if not s.family(seat).goods.get(a.args[0]):
         raise Refusal("al_rashid.illegal.no_more_of", good=w.good(a.args[0]))
     if a.verb == "trade" and not can_draw(s, a.args[1]):
-        raise Refusal("al_rashid.illegal.pile_empty", colour=w.colour(a.args[1]))
+        raise Refusal("al_rashid.illegal.pile_empty", colour=w.mercenary(a.args[1]))
     if a.verb == "swap" and a.args[0] == a.args[1]:
         raise Refusal("al_rashid.illegal.same_good")
 
@@ -1080,7 +1080,7 @@ def do_favour(c: Ctx, seat: int, guild: str, give: str | None, take: str | None)
         family.goods[give] -= 1
         value = draw_mercenary(c.s, take)
         give_tile(family, take, value)
-        c.emit("drew_private", audience=seat, reveals=True, colour=w.colour(take), value=value)
+        c.emit("drew_private", audience=seat, reveals=True, colour=w.mercenary(take), value=value)
     elif guild == "merchant":  # the Vizier: swap a good for another
         swap_goods(family, give, take)
     elif guild == "culture":  # the Court Sage: a credit note
@@ -1260,11 +1260,11 @@ class Battle(Step):
         if a.verb == "commit":
             kind = a.args[0]
             if split_kind(kind)[0] not in colours:
-                raise Refusal("al_rashid.illegal.wrong_colour", colour=w.colour(split_kind(kind)[0]))
+                raise Refusal("al_rashid.illegal.wrong_colour", colour=w.mercenary(split_kind(kind)[0]))
             if hand.get(kind, 0) <= t.data.get("committed", {}).get(kind, 0):
                 colour, value = split_kind(kind)
                 raise Refusal("al_rashid.illegal.no_more_tiles",
-                              kind=Message("al_rashid.tile", {"colour": w.colour(colour), "value": value}).to_json())
+                              kind=Message("al_rashid.tile", {"colour": w.mercenary(colour), "value": value}).to_json())
         if a.verb in ("clear", "confirm") and not t.data.get("committed"):
             raise Refusal("al_rashid.illegal.commit_first")
 
@@ -1306,7 +1306,7 @@ class Battle(Step):
             if beaten:
                 s.discards[colour] += [x.value for x in enemies]
                 s.mercenaries[area] = [x for x in s.mercenaries[area] if x.colour != colour]
-            c.emit("fought", player=c.who(seat), colour=w.colour(colour), area=w.area(area),
+            c.emit("fought", player=c.who(seat), colour=w.mercenary(colour), area=w.area(area),
                    strength=strength, enemy=enemy, result=Message(f"al_rashid.{'won' if beaten else 'lost'}").to_json())
         c.touch(area, f"family:{seat}")
         if s.mercenaries[area]:
@@ -1487,6 +1487,6 @@ def reveal_crisis(c: Ctx) -> None:
     placed = []
     for territory, colour in DATA.crisis.turns[index]:
         if place_mercenary(s, territory, colour):
-            placed.append(Message("al_rashid.tile_on", {"colour": w.colour(colour), "area": w.area(territory)}).to_json())
+            placed.append(Message("al_rashid.tile_on", {"colour": w.mercenary(colour), "area": w.area(territory)}).to_json())
             c.touch(territory)
     c.emit("crisis", n=index + 1, placements=placed, reveals=True)

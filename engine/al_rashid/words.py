@@ -36,8 +36,9 @@ def piece(name: str) -> dict[str, Any]:
     return _name("piece", name)
 
 
-def colour(name: str) -> dict[str, Any]:
-    return _name("colour", name)
+def mercenary(colour: str) -> dict[str, Any]:
+    """A mercenary colour in running text ("a blue mercenary tile")."""
+    return _name("mercenary", colour)
 
 
 def bundle(goods: dict[str, int]) -> list[dict[str, Any]]:

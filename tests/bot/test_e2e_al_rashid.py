@@ -6,8 +6,6 @@ from bot.settings import Settings
 
 from .e2e import awaited, bot, new_match, take_turn
 
-pytest.importorskip("engine.al_rashid")
-
 
 @pytest.fixture
 def settings(tmp_path, fake_discord):
