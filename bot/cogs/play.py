@@ -66,12 +66,13 @@ class PlayCommands(commands.Cog):
         svc = service(interaction)
         match = await svc.match_here(interaction.channel_id)
         lines = []
-        for entry, events in await svc.recent_log(match.id, interaction.user.id):
-            if entry.kind == "undo" or not events:  # events tell who did what; otherwise name the move
+        for line in await svc.recent_log(match.id, interaction.user.id):
+            entry = line.entry
+            if entry.kind == "undo" or not line.events:  # events tell who did what; otherwise name the move
                 who = embeds.who(match, match.seat(entry.seat), loc) if entry.seat is not None else ""
-                lines.append(t("bot.log.undo" if entry.kind == "undo" else "bot.log.step", loc, who=who,
-                               move=entry.notation))
-            lines += [f"• {e.text(loc)}" for e in events]
+                key = "bot.log." + ("undo" if entry.kind == "undo" else "step")
+                lines.append(t(key if line.notation else f"{key}_hidden", loc, who=who, move=line.notation))
+            lines += [f"• {e.text(loc)}" for e in line.events]
         body = "\n".join(lines[-40:]) if lines else t("bot.log.empty", loc)
         await send(interaction, embeds.clip(t("bot.log.header", loc, match=match.id) + "\n" + body, embeds.CONTENT))
 

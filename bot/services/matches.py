@@ -47,6 +47,13 @@ class MatchSettings(BaseModel):
     ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
 
 
+@dataclass(frozen=True)
+class LogLine:
+    entry: LogEntry
+    events: list[Event]
+    notation: str | None  # None: someone else's step, named only through its events
+
+
 @dataclass
 class Choice:
     notation: str
@@ -474,8 +481,8 @@ class MatchService:
                              at=self.now())
             before = self._awaited_humans(match)
             match = await self._commit(match, game, state, entry=entry)
-            await self._advance(match, game, state, [Event("bot.log.undone", {"seat": seat.seat,
-                                                                              "move": last.notation})], before)
+            # Not the notation: it may name hidden things (e.g. the tiles chosen for a fight).
+            await self._advance(match, game, state, [Event("bot.log.undone", {"seat": seat.seat})], before)
             return await self.get(match_id)
 
     async def resign(self, match_id: int, user_id: int) -> MatchRecord:
@@ -629,15 +636,17 @@ class MatchService:
                  for s in match.seats]
         return Status(match, self.title(match), lines, seats, [s for s in seats if s.awaited_since is not None])
 
-    async def recent_log(self, match_id: int, user_id: int | None, limit: int = 15) -> list[tuple[LogEntry, list[Event]]]:
-        """The latest log entries with the events the caller may read (public ones, and their own seat's)."""
+    async def recent_log(self, match_id: int, user_id: int | None, limit: int = 15) -> list[LogLine]:
+        """The latest log entries with what the caller may read: public events and their own seat's, and
+        the notation of their own steps only (a notation may name hidden things, e.g. tiles chosen for a fight)."""
         match = await self.get(match_id)
         seat = match.seat_of(user_id) if user_id is not None else None
         index = seat.seat if seat else None
         rows = []
         for entry in (await self.storage.log(match.id))[-limit:]:
             events = [event_from_json(e) for e in entry.events]
-            rows.append((entry, [e for e in events if e.visible_to(index)]))
+            own = index is not None and entry.seat == index
+            rows.append(LogLine(entry, [e for e in events if e.visible_to(index)], entry.notation if own else None))
         return rows
 
     async def mine(self, user_id: int) -> list[tuple[MatchRecord, bool]]:

@@ -1,10 +1,7 @@
 """A real Al-Rashid match through the services: one human for a few steps, then AI seats to the end."""
 
-import pytest
 
 from bot.services import MatchSettings
-
-pytest.importorskip("engine.al_rashid")
 
 HOST = 1
 
@@ -40,3 +37,28 @@ async def test_al_rashid_three_players_to_the_final_score(service, presenter, st
     assert presenter.privates and {user for user, _ in presenter.privates} == {HOST}
     assert all(e.audience == frozenset({0}) for _, notice in presenter.privates for e in notice.events)
     assert all(e.audience is None for update in presenter.tables for e in update.events)
+
+
+async def test_the_log_names_only_the_callers_own_moves(service):
+    """A notation may carry hidden things (e.g. `commit red-4` while choosing tiles for a fight): in the log,
+    other players' steps are told only through the events they may read."""
+    match = await service.create(game_key="al-rashid", host_id=HOST, channel_id=1, place_id=1,
+                                 settings=MatchSettings())
+    await service.join(match.id, 2)
+    match = await service.start(match.id, HOST)
+    game = service.game_of(match)
+    for _ in range(20):  # play on until someone chooses a piece: a step that makes no event at all
+        state = game.load_state(match.state)
+        (seat,) = game.active_seats(state)
+        user = match.seat(seat).user_id
+        notation = game.format_action(game.legal_actions(state, seat)[0])
+        await service.play(match.id, user, notation, state_id=match.state_id)
+        match = await service.get(match.id)
+        if notation.startswith("piece "):
+            break
+    else:
+        raise AssertionError("no piece was chosen")
+    other = 2 if user == HOST else HOST
+    mine, theirs = (await service.recent_log(match.id, user))[-1], (await service.recent_log(match.id, other))[-1]
+    assert mine.entry.notation == notation and not mine.events
+    assert mine.notation == notation and theirs.notation is None and not theirs.events

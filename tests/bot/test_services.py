@@ -267,8 +267,8 @@ async def test_the_log_shows_each_player_only_what_they_may_read(service):
     first = awaited_user(match)
     other = BOB if first == HOST else HOST
     await service.play(match.id, first, "take 3")
-    mine = [e for _, events in await service.recent_log(match.id, first) for e in events]
-    theirs = [e for _, events in await service.recent_log(match.id, other) for e in events]
+    mine = [e for line in await service.recent_log(match.id, first) for e in line.events]
+    theirs = [e for line in await service.recent_log(match.id, other) for e in line.events]
     assert any(e.audience for e in mine) and not any(e.audience for e in theirs)
 
 
