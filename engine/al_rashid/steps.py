@@ -183,7 +183,7 @@ class Step:
         data = t.data
         params: dict[str, Any] = {"player": w.player(s, t.seat)}
         if "area" in data:
-            params["area"] = w.area(data["area"])
+            params.update(w.at(data["area"]))
         if "n" in data:
             params["n"] = data["n"]
         if "cost" in data:
@@ -287,7 +287,7 @@ class Place(Step):
         elif a.verb == "place":
             reason = placement_refusal(s, a.args[0], t.seat, t.data["piece"])
             if reason:
-                raise Refusal(reason, piece=w.piece(t.data["piece"]), area=w.area(a.args[0]))
+                raise Refusal(reason, piece=w.piece(t.data["piece"]), **w.at(a.args[0]))
 
     def do(self, c, t, a):
         if a.verb == "piece":
@@ -302,7 +302,7 @@ class Place(Step):
                 family.reserve[piece] -= 1
             add_piece(c.s, area, t.seat, piece)
             c.pop()
-            c.emit("placed", player=c.who(t.seat), piece=w.piece(piece), area=w.area(area))
+            c.emit("placed", player=c.who(t.seat), piece=w.piece(piece), **w.at(area))
             c.touch(area, f"family:{t.seat}")
 
     def question(self, s, t):
@@ -341,20 +341,20 @@ class Move(Step):
         seat, data = t.seat, t.data
         if a.verb == "look":
             if not any(not tile.revealed for tile in s.mercenaries[a.args[0]]):
-                raise Refusal("al_rashid.illegal.nothing_to_look_at", area=w.area(a.args[0]))
+                raise Refusal("al_rashid.illegal.nothing_to_look_at", **w.at(a.args[0]))
         elif a.verb == "from":
             if a.args[0] in s.resolved or stack_of(s, a.args[0], seat) is None:
-                raise Refusal("al_rashid.illegal.no_own_piece_there", area=w.area(a.args[0]))
+                raise Refusal("al_rashid.illegal.no_own_piece_there", **w.at(a.args[0]))
         elif a.verb == "piece":
             stack = stack_of(s, data["from"], seat)
             if not stack.count(a.args[0]):
-                raise Refusal("al_rashid.illegal.no_piece_there", piece=w.piece(a.args[0]), area=w.area(data["from"]))
+                raise Refusal("al_rashid.illegal.no_piece_there", piece=w.piece(a.args[0]), **w.at(data["from"]))
         elif a.verb == "to":
             if a.args[0] == data["from"]:
                 raise Refusal("al_rashid.illegal.same_area")
             reason = placement_refusal(s, a.args[0], seat, data["piece"])
             if reason:
-                raise Refusal(reason, piece=w.piece(data["piece"]), area=w.area(a.args[0]))
+                raise Refusal(reason, piece=w.piece(data["piece"]), **w.at(a.args[0]))
 
     def do(self, c, t, a):
         s, seat, data = c.s, t.seat, t.data
@@ -369,9 +369,9 @@ class Move(Step):
             for tile in tiles:
                 if seat not in tile.seen_by:
                     tile.seen_by.append(seat)
-            c.emit("looked", player=c.who(seat), area=w.area(a.args[0]), reveals=True)
-            c.emit("looked_private", audience=seat, reveals=True, area=w.area(a.args[0]),
-                   tiles=[f"{x.colour} {x.value}" for x in tiles])
+            c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
+            c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]),
+                   tiles=w.tiles(tiles))
             c.pop()
         elif a.verb == "from":
             stack = stack_of(s, a.args[0], seat)
@@ -387,13 +387,13 @@ class Move(Step):
             add_piece(s, a.args[0], seat, data["piece"])
             c.pop()
             c.emit("moved", player=c.who(seat), piece=w.piece(data["piece"]),
-                   origin=w.area(data["from"]), area=w.area(a.args[0]))
+                   origin=w.at(data["from"])["area"], **w.at(a.args[0]))
             c.touch(data["from"], a.args[0])
 
     def question(self, s, t):
         params = {**self.question_params(s, t), "charge": w.charge(t.data["source"]) if t.data["source"] != "spy" else ""}
         if t.data.get("from"):
-            params["origin"] = w.area(t.data["from"])
+            params["origin"] = w.at(t.data["from"])["area"]
         if t.data.get("piece"):
             params["piece"] = w.piece(t.data["piece"])
         return Message(f"al_rashid.ask.move.{t.data['source']}.{t.data['stage']}", params)
@@ -443,16 +443,16 @@ class Turn(Step):
         elif a.verb == "resolve":
             area = a.args[0]
             if area in s.resolved:
-                raise Refusal("al_rashid.illegal.area_resolved", area=w.area(area))
+                raise Refusal("al_rashid.illegal.area_resolved", **w.at(area))
             if not s.areas[area]:
-                raise Refusal("al_rashid.illegal.area_empty", area=w.area(area))
+                raise Refusal("al_rashid.illegal.area_empty", **w.at(area))
 
     def do(self, c, t, a):
         if a.verb == "end":
             c.pop()
         elif a.verb == "resolve":
             c.replace(t.but(resolved=True))
-            c.emit("resolves", player=c.who(t.seat), area=w.area(a.args[0]))
+            c.emit("resolves", player=c.who(t.seat), **w.at(a.args[0]))
             start_area(c, a.args[0])
         else:
             activate(c, t, a.args[0])
@@ -570,9 +570,9 @@ class UseNegotiator(UseCharge):
             for tile in tiles:
                 if t.seat not in tile.seen_by:
                     tile.seen_by.append(t.seat)
-            c.emit("looked", player=c.who(t.seat), area=w.area(a.args[0]), reveals=True)
-            c.emit("looked_private", audience=t.seat, reveals=True, area=w.area(a.args[0]),
-                   tiles=[f"{x.colour} {x.value}" for x in tiles])
+            c.emit("looked", player=c.who(t.seat), **w.at(a.args[0]), reveals=True)
+            c.emit("looked_private", audience=t.seat, reveals=True, **w.at(a.args[0]),
+                   tiles=w.tiles(tiles))
             c.replace(t.but(stage="remove", area=a.args[0]))
         elif a.verb == "keep":
             c.pop()
@@ -583,7 +583,7 @@ class UseNegotiator(UseCharge):
             take_tile(family, kind)
             s.discards[tile.colour] += [split_kind(kind)[1], tile.value]
             s.mercenaries[area].remove(tile)
-            c.emit("negotiated", player=c.who(t.seat), area=w.area(area), colour=w.mercenary(tile.colour))
+            c.emit("negotiated", player=c.who(t.seat), **w.at(area), colour=w.mercenary(tile.colour))
             c.touch(area, f"family:{t.seat}")
             c.pop()
 
@@ -615,8 +615,8 @@ def start_area(c: Ctx, area: str) -> None:
         for tile in hidden:
             tile.revealed = True
         if hidden:
-            c.emit("revealed", area=w.area(area), reveals=True,
-                   tiles=[f"{x.colour} {x.value}" for x in tiles])
+            c.emit("revealed", **w.at(area), reveals=True,
+                   tiles=w.tiles(tiles))
         c.push(Task("territory", -1, {"area": area, "contenders": order, "idx": 0, "stage": "battle"}))
     else:
         actors = order[:3]
@@ -757,7 +757,7 @@ class PalaceActor(Step):
         """Raise the rule that blocks one of the combo's actions outright (before asking about money)."""
         if CHARGE in combo and not any(_try(charge_refusal, s, t.seat, ch, self.palace(t))
                                        for ch in self.charge_choices(s, t)):
-            raise Refusal("al_rashid.illegal.no_charge_for_you", area=w.area(self.palace(t)))
+            raise Refusal("al_rashid.illegal.no_charge_for_you", **w.at(self.palace(t)))
 
     def variants(self, s: State, t: Task) -> list[Task]:
         """The ways the still-open details (other than the charge) can be filled in."""
@@ -972,7 +972,7 @@ class Guild(PalaceActor):
     def combo_refusal(self, s, t, combo):
         guild = self.palace(t)
         if len(combo) == 3:
-            raise Refusal("al_rashid.illegal.three_actions", area=w.area(guild))
+            raise Refusal("al_rashid.illegal.three_actions", **w.at(guild))
         if SERVICE in combo:
             service_refusal(s, t.seat, guild)
         super().combo_refusal(s, t, combo)
@@ -1047,11 +1047,11 @@ class Guild(PalaceActor):
                 c.emit("new_member", player=c.who(seat), piece=w.piece(piece))
         if FAVOUR in data["combo"]:
             if guild == "spies":
-                c.emit("favourite", player=c.who(seat), area=w.area(data["borrow"]))
+                c.emit("favourite", player=c.who(seat), **w.at(data["borrow"]))
             follow += do_favour(c, seat, self.favour_guild(t), data.get("give"), data.get("take"))
         if SERVICE not in data["combo"] and CHARGE not in data["combo"]:
             family.dishonour += 1
-            c.emit("no_primary", player=c.who(seat), area=w.area(guild))
+            c.emit("no_primary", player=c.who(seat), **w.at(guild))
         return follow
 
 
@@ -1107,7 +1107,7 @@ class Court(PalaceActor):
         follow = []
         if not t.data["combo"]:  # 003 extends the no-primary-action dishonour to Al-Rashid's palace
             c.s.family(t.seat).dishonour += 1
-            c.emit("no_primary", player=c.who(t.seat), area=w.area(CALIPH))
+            c.emit("no_primary", player=c.who(t.seat), **w.at(CALIPH))
         if BENEVOLENCE in t.data["combo"]:
             i = c.find("palace")
             asked = [*c.s.tasks[i].data["benevolence"], [t.data["rank"], t.seat]]
@@ -1139,11 +1139,11 @@ class Alchemy(Step):
             return
         stack = stack_of(s, where, t.seat)
         if stack is None or not stack.sage or where in s.resolved:
-            raise Refusal("al_rashid.illegal.no_piece_there", piece=w.piece("sage"), area=w.area(where))
+            raise Refusal("al_rashid.illegal.no_piece_there", piece=w.piece("sage"), **w.at(where))
         if stack.pasha or stack.merchant:
-            raise Refusal("al_rashid.illegal.one_leader", piece=w.piece("merchant"), area=w.area(where))
+            raise Refusal("al_rashid.illegal.one_leader", piece=w.piece("merchant"), **w.at(where))
         if where == CALIPH:
-            raise Refusal("al_rashid.illegal.pasha_first", piece=w.piece("merchant"), area=w.area(where))
+            raise Refusal("al_rashid.illegal.pasha_first", piece=w.piece("merchant"), **w.at(where))
 
     def do(self, c, t, a):
         c.pop()
@@ -1161,7 +1161,7 @@ class Alchemy(Step):
             stack.sage -= 1
             stack.merchant += 1
             c.touch(where)
-        c.emit("alchemy", player=c.who(t.seat), area=w.area(where) if where != "reserve" else "")
+        c.emit("alchemy", player=c.who(t.seat), where=w.at(where)["where"] if where != "reserve" else w.word("in_reserve"))
 
 
 @step
@@ -1218,7 +1218,7 @@ class Territory(Step):
                 c.replace(t.but(idx=data["idx"] + 1))
                 c.push(Task("battle", seat, {"area": area, "stage": "choose"}))
             else:
-                c.emit("nobody_won", area=w.area(area))
+                c.emit("nobody_won", **w.at(area))
                 c.pop()
                 finish_area(c, area)
         elif data["idx"] < len(data["traders"]):
@@ -1280,7 +1280,7 @@ class Battle(Step):
             c.replace(t.but(committed={}))
         elif a.verb == "flee":
             s.family(seat).dishonour += 2
-            c.emit("fled", player=c.who(seat), area=w.area(area))
+            c.emit("fled", player=c.who(seat), **w.at(area))
             c.pop()
             withdraw(c, area, seat)
         else:
@@ -1306,13 +1306,13 @@ class Battle(Step):
             if beaten:
                 s.discards[colour] += [x.value for x in enemies]
                 s.mercenaries[area] = [x for x in s.mercenaries[area] if x.colour != colour]
-            c.emit("fought", player=c.who(seat), colour=w.mercenary(colour), area=w.area(area),
+            c.emit("fought", player=c.who(seat), colour=w.mercenary(colour), **w.at(area),
                    strength=strength, enemy=enemy, result=Message(f"al_rashid.{'won' if beaten else 'lost'}").to_json())
         c.touch(area, f"family:{seat}")
         if s.mercenaries[area]:
             withdraw(c, area, seat)
             return
-        c.emit("won_battle", player=c.who(seat), area=w.area(area))
+        c.emit("won_battle", player=c.who(seat), **w.at(area))
         i = c.find("territory")
         data = s.tasks[i].data
         start_trade(c, s.tasks[i], [seat, *data["contenders"][data["idx"]:]])
@@ -1354,7 +1354,7 @@ class Trade(Step):
 
     def refusal(self, s, t, a):
         if a.verb in ("all", "pick") and not s.territory_goods[t.data["area"]].get(a.args[0]):
-            raise Refusal("al_rashid.illegal.not_on_territory", good=w.good(a.args[0]), area=w.area(t.data["area"]))
+            raise Refusal("al_rashid.illegal.not_on_territory", good=w.good(a.args[0]), **w.at(t.data["area"]))
 
     def do(self, c, t, a):
         s, seat, area = c.s, t.seat, t.data["area"]
@@ -1370,7 +1370,7 @@ class Trade(Step):
             family.notes += n
         else:
             family.goods[item] = family.goods.get(item, 0) + n
-        c.emit("traded", player=c.who(seat), goods=w.bundle({item: n}), area=w.area(area))
+        c.emit("traded", player=c.who(seat), goods=w.bundle({item: n}), **w.at(area))
         c.touch(area, f"family:{seat}")
         left = t.data["left"] - 1
         if a.verb == "all" or left == 0:
@@ -1487,6 +1487,6 @@ def reveal_crisis(c: Ctx) -> None:
     placed = []
     for territory, colour in DATA.crisis.turns[index]:
         if place_mercenary(s, territory, colour):
-            placed.append(Message("al_rashid.tile_on", {"colour": w.mercenary(colour), "area": w.area(territory)}).to_json())
+            placed.append(Message("al_rashid.tile_on", {"colour": w.mercenary(colour), **w.at(territory)}).to_json())
             c.touch(territory)
     c.emit("crisis", n=index + 1, placements=placed, reveals=True)

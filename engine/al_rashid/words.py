@@ -25,7 +25,14 @@ def good(name: str) -> dict[str, Any]:
 
 
 def area(name: str) -> dict[str, Any]:
+    """An area's name as a label (a button, a heading): "Spies' palace"."""
     return _name("area", name)
+
+
+def at(name: str) -> dict[str, Any]:
+    """An area in running text: `area` as subject or object ("the Spies' palace", "il Palazzo delle Spie"),
+    `where` for being there ("in the Spies' palace", "on Silk Road", "nel Palazzo delle Spie"), `name` bare."""
+    return {"area": _name("the_area", name), "where": _name("in_area", name), "name": _name("area", name)}
 
 
 def charge(name: str) -> dict[str, Any]:
@@ -45,3 +52,12 @@ def bundle(goods: dict[str, int]) -> list[dict[str, Any]]:
     """A bundle of goods and credit notes, e.g. "2 Hardwood, 1 Metal"."""
     return [Message("al_rashid.count", {"n": goods[g], "thing": _name("good", g)}).to_json()
             for g in (*GOODS, CREDIT_NOTE) if goods.get(g)]
+
+
+def word(key: str) -> dict[str, Any]:
+    return _name("word", key)
+
+
+def tiles(tiles) -> list[dict[str, Any]]:
+    """Mercenary tiles with their values, e.g. "red 3, blue 2"."""
+    return [Message("al_rashid.tile", {"colour": mercenary(x.colour), "value": x.value}).to_json() for x in tiles]

@@ -216,7 +216,7 @@ def test_negotiator_looks_privately_and_may_discard_a_tile_to_remove_a_mercenary
     assert options(s) == ["look silk_road", "cancel"]
     s, events = play(s, "look silk_road")
     private = [e for e in events if e.audience is not None]
-    assert [e.audience for e in private] == [frozenset({RED})] and private[0].params["tiles"] == ["red 4", "blue 2"]
+    assert [e.audience for e in private] == [frozenset({RED})] and private[0].text("en").endswith("red 4, blue 2.")
     assert GAME.view(s, RED).area("silk_road").mercenaries[0].value == 4
     assert GAME.view(s, YELLOW).area("silk_road").mercenaries[0].value is None
     assert options(s) == [f"remove {red_id} red-2", f"remove {blue_id} blue-3", "keep"]

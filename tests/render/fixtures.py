@@ -18,6 +18,7 @@ from engine.al_rashid.view import (
     TileView,
 )
 from engine.al_rashid.vocab import COLOURS, GUILDS, PALACES, TERRITORIES
+from engine.al_rashid.words import at
 
 DOMINANCE = {"pasha": 5, "merchant": 3, "sage": 1}
 
@@ -218,7 +219,7 @@ def battle() -> AlRashidView:
         areas=areas(3, stacks=stacks, tiles=tiles, resolving="silk_road", ranked=True,
                     taken=["strategist", "recruiter", "weapon_master"]),
         awaiting=[AwaitView(seat=0, question=question("al_rashid.ask.battle.choose", player=name("colour", "red"),
-                                                      area=name("area", "silk_road")))],
+                                                      **at("silk_road")))],
         resolution=ResolutionView(area="silk_road", stage="battle", actor=0),
         last_changed=["silk_road"], steps=140,
     )
