@@ -767,8 +767,11 @@ class PalaceActor(Step):
         """Can the choices made so far still be completed and paid for? Keeps every path free of dead ends."""
         data = t.data
         if CHARGE in data["combo"] and "charge" not in data:
-            return any(self.feasible(s, t.but(charge=ch)) for ch in self.charge_choices(s, t)
-                       if _try(charge_refusal, s, t.seat, ch, self.palace(t)))
+            # Only the price of the charge matters here, so the cheapest one decides.
+            allowed = [ch for ch in self.charge_choices(s, t) if _try(charge_refusal, s, t.seat, ch, self.palace(t))]
+            note = s.family(t.seat).notes > 0
+            cheapest = min(allowed, key=lambda ch: charge_cost(s, t.seat, ch, note), default=None)
+            return cheapest is not None and self.feasible(s, t.but(charge=cheapest))
         if "charge" in data and "note" not in data:
             t = t.but(note=s.family(t.seat).notes > 0)
         return any(affordable(self.pool(s, v), self.total_cost(s, v), self.needs_give(v)) for v in self.variants(s, t))
