@@ -142,7 +142,3 @@ def place_mercenary(state: State, territory: str, colour: str) -> bool:
 def mercenary_value(family: Family, value: int) -> int:
     """A hand tile's fighting value: +1 with the Strategist."""
     return value + (1 if family.has("strategist") else 0)
-
-
-def hand_size(family: Family) -> int:
-    return sum(family.hand.values())

@@ -41,11 +41,3 @@ def kind_of(colour: str, value: int) -> str:
 def split_kind(kind: str) -> tuple[str, int]:
     colour, value = kind.split("-")
     return colour, int(value)
-
-
-def is_territory(area: str) -> bool:
-    return area in TERRITORIES
-
-
-def is_palace(area: str) -> bool:
-    return area in PALACES

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from .errors import GameOver, Illegal, Malformed, NotYourTurn
+from .errors import GameOver, Malformed, NotYourTurn
 from .events import Event
 from .messages import Message
 
@@ -156,10 +156,6 @@ class Game(Generic[S]):
     def suggested_action(self, state: S, seat: Seat) -> Action | None:
         """A sensible one-click default (e.g. a payment that keeps the most value), if any."""
         return None
-
-
-def illegal(key: str, **params: Any) -> Illegal:
-    return Illegal(key, **params)
 
 
 _REGISTRY: dict[str, Game] = {}
