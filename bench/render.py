@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.al_rashid import GAME  # noqa: E402
-from render.al_rashid import board  # noqa: E402
-from render.kit import DEFAULT_THEME, encode  # noqa: E402
+from render.al_rashid import THEME, board  # noqa: E402
+from render.kit import encode  # noqa: E402
 from render.sample import playout  # noqa: E402
 
 DOC = ROOT / "docs" / "benchmarks.md"
@@ -72,8 +72,8 @@ def run(players: int, seed: int, boards: int) -> dict:
         encode_ms.append(best[1])
         total_ms.append(best[2])
         sizes.append(len(data))
-    background = board.background(players, DEFAULT_THEME, "en").image
-    background.info["palette"] = board.palette(players, DEFAULT_THEME, "en")  # encoded exactly as a board
+    background = board.background(players, THEME, "en").image
+    background.info["palette"] = board.palette(players, THEME, "en")  # encoded exactly as a board
 
     def plain_png() -> bytes:
         out = io.BytesIO()

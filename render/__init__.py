@@ -1,56 +1,101 @@
 """Pictures of the games, drawn with Pillow from the engine's views only.
 
-The bot asks for bytes by game-independent names: `board_png`, `hand_png`, `final_png`. Each game
-offers its painters in `render.<game>.PICTURES`; a game without pictures yet gets None (words only).
+The bot asks for PNG bytes by game-independent names: `board_png`, `focus_png`, `hand_png`, `final_png`.
+Each returns None for a game without pictures (the bot then shows words only).
+
+A game brings its pictures by having a render package named after its engine key (`al-rashid` ->
+`render.al_rashid`); nothing lists the games. The package's `PICTURES` (a `Pictures`) provides:
+
+- `board(view, theme, locale)`: the whole public table, from the public view (seat None), for `/board`;
+- `focus(view, theme, locale)`: the picture posted after every step, made for a phone held upright
+  (about 1080 px wide): where the game is happening now, what the last step changed, and the players;
+  from the public view, at every moment of a match, never showing hidden information;
+- `hand(view, theme, locale)`: one player's private hand, from that player's own view, phone-first too;
+- `final(view, theme, locale)`: the final score with its breakdown and the tie-break when it decided;
+- `theme`: the game's colours, a subclass of `render.kit.Theme` (players, components...), used when the
+  caller passes none;
+- `moments`: telling moments of a match for `python -m render sample <game>`, by name: each
+  `(public view before a step, public view after it) -> view worth drawing, or None`.
+
+Painters return a Pillow image whose `info["labels"]` lists every text written on it (a `render.kit.Label`)
+so tests can hold every picture to `render.kit.legibility`; `info["palette"]` may carry a palette chosen
+in advance for faster encoding. The drawing kit (`render.kit`) holds what games share: the `Canvas` that
+records labels, fonts, cached static layers and stamps, the legibility check and the encoder.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from PIL import Image
 from pydantic import BaseModel
 
-from render.kit import DEFAULT_THEME, Theme, encode
+from render.kit import Theme, encode
 
-Painter = Callable[..., Image.Image]  # (view, theme, locale) -> image
+V = TypeVar("V", bound=BaseModel)
+T = TypeVar("T", bound=Theme)
+Moment = Callable[[Any, Any], Any]  # (public view before a step, after it) -> a view worth drawing, or None
 
 
 @dataclass(frozen=True)
-class Pictures:
-    board: Painter   # the public table (never shows hidden information, whoever's view it gets)
-    hand: Painter    # one player's private hand, from their own view
-    final: Painter   # the final score, from a view of a finished game
+class Pictures(Generic[V, T]):
+    board: Callable[[V, T, str], Image.Image]
+    focus: Callable[[V, T, str], Image.Image]
+    hand: Callable[[V, T, str], Image.Image]
+    final: Callable[[V, T, str], Image.Image]
+    theme: T
+    moments: Mapping[str, Moment] = field(default_factory=dict)
 
 
-MODULES = {"al-rashid": "render.al_rashid"}
+def package_of(key: str) -> str:
+    """The render package of a game, by its engine key."""
+    return f"render.{key.replace('-', '_')}"
 
 
-def for_game(key: str) -> Pictures | None:
-    """The painters of a game (by its engine key), or None when it has no pictures yet."""
-    module = MODULES.get(key)
-    return importlib.import_module(module).PICTURES if module else None
+def for_game(key: str) -> Pictures[Any, Any] | None:
+    """The pictures of a game (by its engine key), or None when it has no render package."""
+    if not key:
+        return None
+    name = package_of(key)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise  # the package exists but something it imports does not: a real error
+        return None
+    pictures: Pictures[Any, Any] = module.PICTURES
+    return pictures
 
 
-def _png(view: BaseModel, locale: str, theme: Theme, which: str) -> bytes | None:
+def _png(view: BaseModel, locale: str, theme: Theme | None, which: str) -> bytes | None:
     pictures = for_game(getattr(view, "game", ""))
     if pictures is None:
         return None
-    return encode(getattr(pictures, which)(view, theme, locale))
+    painter: Callable[[BaseModel, Theme, str], Image.Image] = getattr(pictures, which)
+    return encode(painter(view, theme or pictures.theme, locale))
 
 
-def board_png(view: BaseModel, locale: str = "en", theme: Theme = DEFAULT_THEME) -> bytes | None:
+def board_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
+    """The whole public table (`/board`)."""
     return _png(view, locale, theme, "board")
 
 
-def hand_png(view: BaseModel, locale: str = "en", theme: Theme = DEFAULT_THEME) -> bytes | None:
+def focus_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
+    """The phone-first picture of what is happening now, from the public view (posted after every step)."""
+    return _png(view, locale, theme, "focus")
+
+
+def hand_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
+    """A player's private hand, from their own view (sent to that player alone)."""
     return _png(view, locale, theme, "hand")
 
 
-def final_png(view: BaseModel, locale: str = "en", theme: Theme = DEFAULT_THEME) -> bytes | None:
+def final_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
+    """The final score, from a view of a finished game."""
     return _png(view, locale, theme, "final")
 
 
-__all__ = ["MODULES", "Pictures", "board_png", "final_png", "for_game", "hand_png"]
+__all__ = ["Moment", "Pictures", "board_png", "final_png", "focus_png", "for_game", "hand_png", "package_of"]

@@ -10,14 +10,14 @@ import sys
 from pathlib import Path
 
 from engine.core import EngineError
-from render.sample import MOMENTS, sample
+from render.sample import drawable, sample
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m render", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     cmd = commands.add_parser("sample", help="play a seeded match between computer seats and draw it")
-    cmd.add_argument("game", choices=sorted(MOMENTS))
+    cmd.add_argument("game", choices=drawable())
     cmd.add_argument("--players", type=int, default=4)
     cmd.add_argument("--seed", type=int, default=1)
     cmd.add_argument("--out", type=Path, required=True)

@@ -16,16 +16,17 @@ from engine.al_rashid import data
 from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
 from engine.core.messages import has_key
-from render.kit import DEFAULT_THEME, Canvas, Theme, ink_on, mix, palette_of, static_layer
+from render.kit import Canvas, ink_on, mix, palette_of, static_layer
 
 from . import glyphs, words
 from .layout import BADGE_ROW, CARD_GAP, CARD_H, HEADER_BAND, PIECE_ROW, Layout, Rect, layout
+from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
 SEA = ("mare_indianum", "mare_internum")
 TRACK_R = 24
 
 
-def render_board(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = "en") -> Image.Image:
+def render_board(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str = "en") -> Image.Image:
     if view.viewer is not None:
         raise ValueError("the board is drawn from the public view (seat None), never from a player's own view")
     lay = layout(view.seats)
@@ -46,12 +47,12 @@ def render_board(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str =
 
 
 @lru_cache(maxsize=16)
-def palette(seats: int, theme: Theme, locale: str) -> Image.Image:
+def palette(seats: int, theme: AlRashidTheme, locale: str) -> Image.Image:
     """The board's 256 colours, chosen once from the static layer and a swatch of every moving part."""
     return palette_of(background(seats, theme, locale).image, _swatch(theme, locale))
 
 
-def _swatch(theme: Theme, locale: str) -> Image.Image:
+def _swatch(theme: AlRashidTheme, locale: str) -> Image.Image:
     """Every kind of thing drawn on top of the static layer, in every family colour, plain and greyed."""
     c = Canvas(Image.new("RGB", (1600, 1000), theme.card), theme)
     c.draw.rectangle((0, 440, 1600, 560), fill=theme.paper)
@@ -79,21 +80,21 @@ def _swatch(theme: Theme, locale: str) -> Image.Image:
     c.text((440, 350), "15 ★1 ☠2 ⚔3", theme.type.label, anchor="lm", fill=theme.ink)
     c.text((700, 350), words.charge("smuggler", locale), theme.type.detail, face="condensed_bold",
            fill=theme.soft_ink, anchor="lm", strike=True)
-    for j, ring in enumerate((theme.changed, theme.resolving)):
+    for j, ring in enumerate((theme.changed, theme.current)):
         c.draw.rounded_rectangle((1000 + j * 150, 300, 1130 + j * 150, 420), radius=14, outline=ring, width=8)
         c.draw.rounded_rectangle((1000 + j * 150, 470, 1130 + j * 150, 550), radius=14, outline=ring, width=8)
     for j, band in enumerate((theme.land, theme.sea, *theme.palaces.values())):
         c.draw.rectangle((1320 + j * 30, 300, 1350 + j * 30, 420), fill=band)
     # the same once more, greyed as a resolved area
     c.image.paste(c.image.crop((0, 0, 1600, 440)), (0, 560))
-    c.veil((0, 560, 1600, 1000), theme.resolved_veil)
+    c.veil((0, 560, 1600, 1000), theme.done_veil)
     c.text((20, 980), words.t("resolved", locale), theme.type.heading, fill=theme.ink, anchor="lm")
     return c.image
 
 
 # ---- the static layer ---------------------------------------------------------------------------
 @static_layer
-def background(seats: int, theme: Theme, locale: str) -> Canvas:
+def background(seats: int, theme: AlRashidTheme, locale: str) -> Canvas:
     lay = layout(seats)
     c = Canvas(Image.new("RGB", lay.size, theme.paper), theme)
     t = theme.type
@@ -112,7 +113,7 @@ def background(seats: int, theme: Theme, locale: str) -> Canvas:
     return c
 
 
-def _frame(c: Canvas, rect: Rect, area_id: str, locale: str) -> None:
+def _frame(c: AlRashidCanvas, rect: Rect, area_id: str, locale: str) -> None:
     theme = c.theme
     x0, y0, x1, _ = rect
     band = theme.palaces.get(area_id) or (theme.sea if area_id in SEA else theme.land)
@@ -122,7 +123,7 @@ def _frame(c: Canvas, rect: Rect, area_id: str, locale: str) -> None:
            fill=ink_on(band, theme), anchor="lm", max_width=x1 - x0 - 28)
 
 
-def _extra(c: Canvas, rect: Rect, locale: str) -> None:
+def _extra(c: AlRashidCanvas, rect: Rect, locale: str) -> None:
     """The map's spare cell: the barter table (gold for different goods)."""
     theme, t = c.theme, c.theme.type
     x0, y0, x1, y1 = rect
@@ -140,7 +141,7 @@ def _extra(c: Canvas, rect: Rect, locale: str) -> None:
         y += 38
 
 
-def _legend(c: Canvas, rect: Rect, locale: str) -> None:
+def _legend(c: AlRashidCanvas, rect: Rect, locale: str) -> None:
     theme, t = c.theme, c.theme.type
     x0, y0, x1, y1 = rect
     c.box(rect, fill=theme.card, outline=theme.line, width=2)
@@ -183,11 +184,11 @@ def _legend(c: Canvas, rect: Rect, locale: str) -> None:
     c.text((x + 22, y + 20), "→", t.heading, anchor="mm")
 
     x, y = entry(2, 0, "resolving", 56)
-    c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.resolving, width=6, radius=6)
+    c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.current, width=6, radius=6)
     x, y = entry(2, 1, "changed", 56)
     c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.changed, width=6, radius=6)
     x, y = entry(2, 2, "resolved", 56)
-    c.box((x, y + 2, x + 44, y + 38), fill=mix(theme.card, theme.resolved_veil[:3], 0.6), outline=theme.line,
+    c.box((x, y + 2, x + 44, y + 38), fill=mix(theme.card, theme.done_veil[:3], 0.6), outline=theme.line,
           width=2, radius=6)
     x, y = entry(2, 3, "kinds", 56)
     for i, kind in enumerate(("activatable", "continuous", "one_off")):
@@ -200,7 +201,7 @@ def _legend(c: Canvas, rect: Rect, locale: str) -> None:
 
 
 # ---- the moving parts ---------------------------------------------------------------------------
-def _header(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
+def _header(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> None:
     theme, t = c.theme, c.theme.type
     x = c.width(words.t("turn", locale), t.label) + 330 + 14 + TRACK_R
     for n in range(1, view.turns + 1):
@@ -211,7 +212,7 @@ def _header(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
         else:
             glyphs.badge(c, x, 40, n, fill=theme.card, ring=theme.line)
         x += 2 * TRACK_R + 10
-    c.text((x + 10, 40), _phase(c, view, locale, lay.size[0] - x - 40), t.label, anchor="lm",
+    c.text((x + 10, 40), phase_text(c, view, locale, lay.size[0] - x - 40, t.label), t.label, anchor="lm",
            max_width=lay.size[0] - x - 40)
     # turn order, and (after the arrow) the new order after Al-Rashid's benevolence
     x = 20 + c.width(words.t("order", locale), t.label) + 16
@@ -241,8 +242,8 @@ def _header(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
                         face="bold", max_lines=lines_each, leading=1.15, essential=True) + 2
 
 
-def _phase(c: Canvas, view: AlRashidView, locale: str, room: int) -> str:
-    """The phase and round, and what is being resolved, as much of it as fits."""
+def phase_text(c: AlRashidCanvas, view: AlRashidView, locale: str, room: int, size: int) -> str:
+    """The phase and round, and what is being resolved, as much of it as fits in `room` at `size`."""
     phase = words.t(f"phase.{view.phase}", locale)
     if view.phase in ("placement", "resolution") and view.round:
         phase += " · " + words.t("round", locale, round=view.round)
@@ -251,11 +252,10 @@ def _phase(c: Canvas, view: AlRashidView, locale: str, room: int) -> str:
     where = f"{phase} · {words.area(view.resolution.area, locale)}"
     stage = view.resolution.stage
     what = f"{where}: {words.t(f'stage.{stage}', locale)}" if has_key(f"render.al_rashid.stage.{stage}") else where
-    size = c.theme.type.label
     return next((text for text in (what, where) if c.width(text, size, "condensed_bold") <= room), phase)
 
 
-def _dominance_row(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
+def _dominance_row(c: AlRashidCanvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
     """Stacks in placement order, each with its dominance on a badge (grey and struck: does not act)."""
     x0, y0, x1, y1 = lay.pieces_box(area.id)
     if not area.stacks:
@@ -274,22 +274,22 @@ def _dominance_row(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, l
 BADGE_R = 22
 
 
-def _badge_sheet(c: Canvas, dominance: int, out: bool) -> None:
+def _badge_sheet(c: AlRashidCanvas, dominance: int, out: bool) -> None:
     glyphs.badge(c, BADGE_R, BADGE_R, dominance, fill=c.theme.card if out else c.theme.ink, ring=c.theme.line,
                  radius=BADGE_R, strike=out)
 
 
-def _stack_sheet(c: Canvas, pasha: int, merchant: int, sage: int, colour: str, locale: str) -> None:
+def _stack_sheet(c: AlRashidCanvas, pasha: int, merchant: int, sage: int, colour: str, locale: str) -> None:
     pieces = {"pasha": pasha, "merchant": merchant, "sage": sage}
     glyphs.stack(c, 0, 0, PIECE_ROW, pieces, c.theme.families[colour], locale)
 
 
-def _card_sheet(c: Canvas, charge: str, copies: int, locale: str) -> None:
+def _card_sheet(c: AlRashidCanvas, charge: str, copies: int, locale: str) -> None:
     w, h = c.image.size
     glyphs.charge_card(c, (0, 0, w - 1, h - 1), charge, copies, locale)
 
 
-def _palace(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
+def _palace(c: AlRashidCanvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
     x0, y0, x1, _ = lay.areas[area.id]
     offered = Counter(area.charges)
     per_row = max(1, (x1 - x0 - 20 + CARD_GAP) // (170 + CARD_GAP))
@@ -305,7 +305,7 @@ def _palace(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: 
     _dominance_row(c, lay, area, view, locale)
 
 
-def _territory(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
+def _territory(c: AlRashidCanvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
     x0, y0, x1, _ = lay.areas[area.id]
     y = y0 + HEADER_BAND + 10
     items = [(g, area.goods.get(g, 0)) for g in (*GOODS, "note")]
@@ -319,14 +319,14 @@ def _territory(c: Canvas, lay: Layout, area: AreaView, view: AlRashidView, local
     _dominance_row(c, lay, area, view, locale)
 
 
-def _piles(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
+def _piles(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> None:
     x0, _, x1, y1 = lay.extra
     text = words.t("piles", locale, red=view.piles.get("red", 0), blue=view.piles.get("blue", 0))
     c.text((x0 + 14, y1 - 30), text, c.theme.type.small, face="condensed_bold", anchor="lm",
            max_width=x1 - x0 - 28, essential=False)
 
 
-def _panel(c: Canvas, rect: Rect, family: FamilyView, view: AlRashidView, locale: str) -> None:
+def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView, locale: str) -> None:
     theme, t = c.theme, c.theme.type
     x0, y0, x1, y1 = rect
     fill = theme.families[family.colour]
@@ -381,7 +381,7 @@ def _panel(c: Canvas, rect: Rect, family: FamilyView, view: AlRashidView, locale
     _held_charges(c, (x0, y + 6, x1, y1 - 6), family, locale)
 
 
-def _held_charges(c: Canvas, rect: Rect, family: FamilyView, locale: str) -> None:
+def _held_charges(c: AlRashidCanvas, rect: Rect, family: FamilyView, locale: str) -> None:
     """Charges held, in one or two columns; used ones struck through."""
     theme, size = c.theme, c.theme.type.detail
     x0, y0, x1, y1 = rect
@@ -410,13 +410,13 @@ def _held_charges(c: Canvas, rect: Rect, family: FamilyView, locale: str) -> Non
                size, face="condensed_bold", anchor="lm", essential=False)
 
 
-def _highlights(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None:
+def _highlights(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> None:
     """Grey what is resolved; ring what is being resolved and what the last step touched."""
     theme = c.theme
     for area in view.areas:
         if area.resolved and not area.resolving:
             x0, y0, x1, y1 = lay.areas[area.id]
-            c.veil((x0 + 2, y0 + HEADER_BAND, x1 - 2, y1 - 2), theme.resolved_veil)
+            c.veil((x0 + 2, y0 + HEADER_BAND, x1 - 2, y1 - 2), theme.done_veil)
             c.text(((x0 + x1) // 2, y1 - 40), words.t("resolved", locale), theme.type.heading,
                    fill=theme.ink, anchor="mm")
     changed = set(view.last_changed)
@@ -426,4 +426,4 @@ def _highlights(c: Canvas, lay: Layout, view: AlRashidView, locale: str) -> None
         c.draw.rounded_rectangle((x0 - 5, y0 - 5, x1 + 5, y1 + 5), radius=14, outline=theme.changed, width=6)
     if view.resolution:
         x0, y0, x1, y1 = lay.areas[view.resolution.area]
-        c.draw.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=14, outline=theme.resolving, width=8)
+        c.draw.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), radius=14, outline=theme.current, width=8)

@@ -6,9 +6,10 @@ from PIL import Image
 
 from engine.al_rashid.view import AlRashidView
 from engine.core.messages import has_key
-from render.kit import DEFAULT_THEME, Canvas, Theme, mix
+from render.kit import Canvas, mix
 
 from . import glyphs, words
+from .theme import THEME, AlRashidTheme
 
 WIDTH = 1300
 PAD = 24
@@ -16,7 +17,7 @@ ROW = 64
 CATEGORIES = ("family", "charges", "influence", "dishonour")
 
 
-def render_final(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = "en") -> Image.Image:
+def render_final(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str = "en") -> Image.Image:
     score = view.score
     if score is None:
         raise ValueError("the final score exists only once the game is over")
@@ -60,7 +61,7 @@ def render_final(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str =
             box = c.text((cx, y + ROW // 2), str(value), t.heading if key == "total" else t.label, anchor="mm")
             if show_gold and key == "gold" and score.scores[seat] == best:
                 # the gold that broke the tie on points, underlined
-                c.draw.line((box[0] - 6, box[3] + 5, box[2] + 6, box[3] + 5), fill=theme.resolving, width=4)
+                c.draw.line((box[0] - 6, box[3] + 5, box[2] + 6, box[3] + 5), fill=theme.current, width=4)
         y += ROW
     if show_gold:
         c.paragraph((PAD, y + 16), words.message(score.tiebreak_used, locale), t.label, WIDTH - 2 * PAD,

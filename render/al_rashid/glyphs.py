@@ -2,44 +2,45 @@
 
 from __future__ import annotations
 
-from render.kit import RGB, Canvas, ink_on, mix
+from render.kit import RGB, ink_on, mix
 
 from . import words
+from .theme import AlRashidCanvas
 
 OUTLINE = 3
 
 
-def _edge(c: Canvas, fill: RGB) -> RGB:
+def edge_of(c: AlRashidCanvas, fill: RGB) -> RGB:
     return mix(fill, c.theme.ink, 0.65)
 
 
 # ---- family pieces ----------------------------------------------------------------------------
-def _letter(c: Canvas, x: float, y: float, letter: str, fill: RGB) -> None:
+def _letter(c: AlRashidCanvas, x: float, y: float, letter: str, fill: RGB) -> None:
     c.text((x, y), letter, c.theme.type.label - 2, fill=ink_on(fill, c.theme), anchor="mm")
 
 
-def pasha(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "P") -> None:
+def pasha(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "P") -> None:
     """A tall piece with a dome and a knob. Painted twice (edge, then fill inset) so no line crosses it."""
     dome = h * 2 // 5
-    for colour, i in ((_edge(c, fill), 0), (fill, OUTLINE)):
+    for colour, i in ((edge_of(c, fill), 0), (fill, OUTLINE)):
         c.draw.ellipse((x + w * 0.4 + i, y + i, x + w * 0.6 - i, y + h * 0.18 - i), fill=colour)
         c.draw.ellipse((x + 2 + i, y + h * 0.1 + i, x + w - 2 - i, y + h * 0.1 + dome * 2 - i), fill=colour)
         c.draw.rounded_rectangle((x + i, y + h * 0.1 + dome, x + w - i, y + h - i), radius=6, fill=colour)
     _letter(c, x + w / 2, y + h * 0.62, letter, fill)
 
 
-def merchant(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "M") -> None:
+def merchant(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "M") -> None:
     """A square-shouldered piece with a flat cap."""
     cap = h // 4
-    for colour, i in ((_edge(c, fill), 0), (fill, OUTLINE)):
+    for colour, i in ((edge_of(c, fill), 0), (fill, OUTLINE)):
         c.draw.rounded_rectangle((x + w * 0.18 + i, y + i, x + w * 0.82 - i, y + cap + 6), radius=4, fill=colour)
         c.draw.rounded_rectangle((x + i, y + cap + i, x + w - i, y + h - i), radius=8, fill=colour)
     _letter(c, x + w / 2, y + cap + (h - cap) / 2, letter, fill)
 
 
-def sage(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | None = None) -> None:
+def sage(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | None = None) -> None:
     """A cylinder seen from the side: sages stack under the piece they support."""
-    edge = _edge(c, fill)
+    edge = edge_of(c, fill)
     lip = max(4, min(10, h // 3))
     c.draw.rounded_rectangle((x, y + lip // 2, x + w, y + h), radius=lip, fill=fill, outline=edge, width=OUTLINE)
     c.draw.ellipse((x, y, x + w, y + lip), fill=mix(fill, (255, 255, 255), 0.25), outline=edge, width=2)
@@ -47,7 +48,7 @@ def sage(c: Canvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | Non
         _letter(c, x + w / 2, y + lip + (h - lip) / 2, letter, fill)
 
 
-def piece(c: Canvas, kind: str, x: int, y: int, size: int, fill: RGB, locale: str) -> None:
+def piece(c: AlRashidCanvas, kind: str, x: int, y: int, size: int, fill: RGB, locale: str) -> None:
     """One piece at legend / panel size (`size` tall, 0.8 × `size` wide)."""
     draw = {"pasha": pasha, "merchant": merchant, "sage": sage}[kind]
     draw(c, x, y, int(size * 0.8), size, fill, words.t(f"piece_letter.{kind}", locale))
@@ -56,7 +57,7 @@ def piece(c: Canvas, kind: str, x: int, y: int, size: int, fill: RGB, locale: st
 STACK_W = 62
 
 
-def stack(c: Canvas, x: int, y: int, height: int, pieces: dict[str, int], fill: RGB, locale: str) -> None:
+def stack(c: AlRashidCanvas, x: int, y: int, height: int, pieces: dict[str, int], fill: RGB, locale: str) -> None:
     """A family's pieces in one area: Pasha or Merchant on top, its Sages stacked beneath, within `height`."""
     top = "pasha" if pieces.get("pasha") else "merchant" if pieces.get("merchant") else None
     sages = pieces.get("sage", 0)
@@ -76,11 +77,11 @@ def stack(c: Canvas, x: int, y: int, height: int, pieces: dict[str, int], fill: 
         sage(c, x + 3, y + i * sage_h - (2 if i else 0), STACK_W - 6, sage_h + (2 if i else 0), fill, letter)
 
 
-def badge(c: Canvas, cx: int, cy: int, value: int | str, *, fill: RGB, ring: RGB | None = None,
+def badge(c: AlRashidCanvas, cx: int, cy: int, value: int | str, *, fill: RGB, ring: RGB | None = None,
           radius: int = 22, strike: bool = False) -> None:
     """A round number: dominance in an area, the current turn, a count."""
     c.draw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=fill,
-                   outline=ring or _edge(c, fill), width=3)
+                   outline=ring or edge_of(c, fill), width=3)
     ink = ink_on(fill, c.theme)
     size = c.theme.type.label if len(str(value)) < 3 else c.theme.type.small
     c.text((cx, cy), str(value), size, fill=ink, anchor="mm")
@@ -90,10 +91,10 @@ def badge(c: Canvas, cx: int, cy: int, value: int | str, *, fill: RGB, ring: RGB
 
 
 # ---- goods ------------------------------------------------------------------------------------
-def good(c: Canvas, kind: str, x: int, y: int, s: int) -> None:
+def good(c: AlRashidCanvas, kind: str, x: int, y: int, s: int) -> None:
     """A good (or a credit note) as a shape of its own, so colour is not the only clue."""
     fill = c.theme.note if kind == "note" else c.theme.goods[kind]
-    edge = _edge(c, fill)
+    edge = edge_of(c, fill)
     d = c.draw
     if kind == "hardwood":      # a log
         d.rounded_rectangle((x, y + s * 0.2, x + s, y + s * 0.8), radius=s // 4, fill=fill, outline=edge, width=2)
@@ -117,7 +118,7 @@ def good(c: Canvas, kind: str, x: int, y: int, s: int) -> None:
         d.ellipse((x + s * 0.36, y + s * 0.34, x + s * 0.64, y + s * 0.66), outline=edge, width=2)
 
 
-def goods_row(c: Canvas, x: int, y: int, items: list[tuple[str, int]], *, icon: int = 36,
+def goods_row(c: AlRashidCanvas, x: int, y: int, items: list[tuple[str, int]], *, icon: int = 36,
               gap: int = 14, background: RGB | None = None) -> int:
     """Icons each followed by its count, on a `background` (areas and panels: the card colour);
     returns the x after the last one."""
@@ -129,11 +130,11 @@ def goods_row(c: Canvas, x: int, y: int, items: list[tuple[str, int]], *, icon: 
 
 
 # ---- mercenary tiles --------------------------------------------------------------------------
-def mercenary(c: Canvas, x: int, y: int, s: int, colour: str, value: int | None) -> None:
+def mercenary(c: AlRashidCanvas, x: int, y: int, s: int, colour: str, value: int | None) -> None:
     """Face down: a dark tile with crossed swords. Face up: a light tile with its value."""
     fill = c.theme.mercenaries[colour]
     if value is None:
-        c.box((x, y, x + s, y + s), fill=fill, outline=_edge(c, fill), width=3, radius=6)
+        c.box((x, y, x + s, y + s), fill=fill, outline=edge_of(c, fill), width=3, radius=6)
         c.text((x + s / 2, y + s / 2 + 1), "⚔", c.theme.type.label, fill=(255, 255, 255), anchor="mm",
                essential=False)
     else:
@@ -142,7 +143,7 @@ def mercenary(c: Canvas, x: int, y: int, s: int, colour: str, value: int | None)
 
 
 # ---- charges ----------------------------------------------------------------------------------
-def charge_card(c: Canvas, rect: tuple[int, int, int, int], charge_id: str, copies: int, locale: str,
+def charge_card(c: AlRashidCanvas, rect: tuple[int, int, int, int], charge_id: str, copies: int, locale: str,
                 *, used: bool = False) -> None:
     """A charge tile: name, cost in gold, prestige, border coloured by kind."""
     from engine.al_rashid import data
@@ -170,17 +171,17 @@ def charge_card(c: Canvas, rect: tuple[int, int, int, int], charge_id: str, copi
         c.text((x1 - 9, cy + 1), f"×{copies}", t.small, anchor="rm", essential=False)
 
 
-def coin(c: Canvas, cx: int, cy: int, r: int) -> None:
-    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c.theme.coin, outline=_edge(c, c.theme.coin), width=2)
+def coin(c: AlRashidCanvas, cx: int, cy: int, r: int) -> None:
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c.theme.coin, outline=edge_of(c, c.theme.coin), width=2)
 
 
 # ---- families ---------------------------------------------------------------------------------
-def chip(c: Canvas, x: int, y: int, colour: str, locale: str, *, h: int = 44, ring: RGB | None = None,
+def chip(c: AlRashidCanvas, x: int, y: int, colour: str, locale: str, *, h: int = 44, ring: RGB | None = None,
          min_w: int = 0) -> int:
     """A family's colour with its name written on it (colour is never the only clue). Returns its right x."""
     fill = c.theme.families[colour]
     name = words.family(colour, locale)
     w = max(min_w, c.width(name, c.theme.type.label) + 24)
-    c.box((x, y, x + w, y + h), fill=fill, outline=ring or _edge(c, fill), width=5 if ring else 3, radius=h // 2)
+    c.box((x, y, x + w, y + h), fill=fill, outline=ring or edge_of(c, fill), width=5 if ring else 3, radius=h // 2)
     c.text((x + w / 2, y + h / 2), name, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
     return x + w

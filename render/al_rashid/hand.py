@@ -10,16 +10,17 @@ from PIL import Image
 from engine.al_rashid import data
 from engine.al_rashid.view import AlRashidView, FamilyView
 from engine.al_rashid.vocab import GOODS, MERCENARY_COLOURS, split_kind
-from render.kit import DEFAULT_THEME, Canvas, Theme, ink_on
+from render.kit import Canvas, ink_on
 
 from . import glyphs, words
+from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
 WIDTH = 1000
 PAD = 24
 TILE = 60
 
 
-def render_hand(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = "en") -> Image.Image:
+def render_hand(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str = "en") -> Image.Image:
     if view.viewer is None:
         raise ValueError("a hand is drawn from a player's own view, not the public one")
     family = view.families[view.viewer]
@@ -36,7 +37,7 @@ def render_hand(view: AlRashidView, theme: Theme = DEFAULT_THEME, locale: str = 
     return image
 
 
-def _title(c: Canvas, family: FamilyView, locale: str) -> int:
+def _title(c: AlRashidCanvas, family: FamilyView, locale: str) -> int:
     fill = c.theme.families[family.colour]
     c.box((0, 0, WIDTH, 80), fill=fill, radius=0, width=0)
     c.text((PAD, 40), words.t("hand.title", locale, family=words.family(family.colour, locale)), c.theme.type.title,
@@ -44,12 +45,12 @@ def _title(c: Canvas, family: FamilyView, locale: str) -> int:
     return 100
 
 
-def _section(c: Canvas, y: int, key: str, locale: str) -> int:
+def _section(c: AlRashidCanvas, y: int, key: str, locale: str) -> int:
     c.text((PAD, y), words.t(key, locale), c.theme.type.heading)
     return y + 48
 
 
-def _mercenaries(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
+def _mercenaries(c: AlRashidCanvas, y: int, family: FamilyView, locale: str) -> int:
     y = _section(c, y, "hand.mercenaries", locale)
     tiles = sorted(((split_kind(kind), n) for kind, n in (family.hand or {}).items()),
                    key=lambda item: (MERCENARY_COLOURS.index(item[0][0]), item[0][1]))
@@ -66,7 +67,7 @@ def _mercenaries(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
     return y + TILE + 26
 
 
-def _goods(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
+def _goods(c: AlRashidCanvas, y: int, family: FamilyView, locale: str) -> int:
     y = _section(c, y, "hand.goods", locale)
     items = [(g, family.goods.get(g, 0)) for g in GOODS] + [("note", family.notes)]
     x = glyphs.goods_row(c, PAD, y, items, icon=40, gap=22, background=c.theme.paper)
@@ -75,7 +76,7 @@ def _goods(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
     return y + 70
 
 
-def _charges(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
+def _charges(c: AlRashidCanvas, y: int, family: FamilyView, locale: str) -> int:
     y = _section(c, y, "hand.charges", locale)
     theme, t = c.theme, c.theme.type
     if not family.charges:
@@ -106,7 +107,7 @@ def _charges(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
     return y + 14
 
 
-def _spied(c: Canvas, y: int, family: FamilyView, locale: str) -> int:
+def _spied(c: AlRashidCanvas, y: int, family: FamilyView, locale: str) -> int:
     y = _section(c, y, "hand.spied", locale)
     seen = {area: tiles for area, tiles in (family.spied or {}).items() if tiles}
     if not seen:

@@ -1,12 +1,14 @@
-"""Shared drawing kit: theme, fonts, a recording canvas, cached static layers and compact encoding."""
+"""Shared drawing kit: theme, fonts, a recording canvas, cached static layers, the legibility check and
+compact encoding. Nothing here belongs to one game."""
 
-from .canvas import Canvas, Label
+from .canvas import Box, Canvas, Label
 from .encode import MAX_BYTES, encode, palette_of
 from .fonts import font
-from .layers import static_layer
-from .theme import DEFAULT_THEME, RGB, Theme, contrast, ink_on, mix
+from .layers import StaticLayer, static_layer
+from .legibility import MIN_SIZE, illegible
+from .theme import DEFAULT_THEME, RGB, RGBA, Theme, Type, contrast, ink_on, luminance, mix
 
 __all__ = [
-    "DEFAULT_THEME", "MAX_BYTES", "RGB", "Canvas", "Label", "Theme", "contrast", "encode", "font", "ink_on",
-    "mix", "palette_of", "static_layer",
+    "DEFAULT_THEME", "MAX_BYTES", "MIN_SIZE", "RGB", "RGBA", "Box", "Canvas", "Label", "StaticLayer", "Theme",
+    "Type", "contrast", "encode", "font", "illegible", "ink_on", "luminance", "mix", "palette_of", "static_layer",
 ]

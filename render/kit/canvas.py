@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
 from .fonts import font
-from .theme import RGB, Theme
+from .theme import RGB, RGBA, Theme
+
+Box = tuple[int, int, int, int]
+T = TypeVar("T", bound=Theme)
 
 ELLIPSIS = "…"
 
@@ -17,14 +21,16 @@ ELLIPSIS = "…"
 @dataclass(frozen=True, slots=True)
 class Label:
     text: str
-    box: tuple[int, int, int, int]
+    box: Box
     size: int
     fill: RGB
     essential: bool     # needed to read the table at a glance (must stay legible at 1/3 scale)
 
 
-class Canvas:
-    def __init__(self, image: Image.Image, theme: Theme, labels: list[Label] | None = None):
+class Canvas(Generic[T]):
+    """An image, the theme it is painted in (a game's own subclass of `Theme`) and the labels written on it."""
+
+    def __init__(self, image: Image.Image, theme: T, labels: list[Label] | None = None):
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.theme = theme
@@ -33,7 +39,7 @@ class Canvas:
     # ---- text -------------------------------------------------------------------------------
     def text(self, xy: tuple[float, float], text: str, size: int, *, face: str = "bold",
              fill: RGB | None = None, anchor: str = "la", max_width: int | None = None,
-             essential: bool = True, strike: bool = False) -> tuple[int, int, int, int]:
+             essential: bool = True, strike: bool = False) -> Box:
         """Write one line; too long for `max_width`, it is set a little tighter, then shortened with '…'."""
         fill = fill or self.theme.ink
         if max_width is not None:
@@ -46,8 +52,8 @@ class Canvas:
             mid = (box[1] + box[3]) // 2
             self.draw.line((box[0] - 2, mid, box[2] + 2, mid), fill=fill, width=max(2, size // 10))
         if text:
-            self.labels.append(Label(text, box, size, fill, essential))  # type: ignore[arg-type]
-        return box  # type: ignore[return-value]
+            self.labels.append(Label(text, box, size, fill, essential))
+        return box
 
     def width(self, text: str, size: int, face: str = "bold") -> int:
         return int(font(size, face).getlength(text))
@@ -102,11 +108,11 @@ class Canvas:
                         for label in labels]
 
     # ---- shapes -----------------------------------------------------------------------------
-    def box(self, rect, fill: RGB | None = None, outline: RGB | None = None, width: int = 2,
+    def box(self, rect: tuple[float, float, float, float], fill: RGB | None = None, outline: RGB | None = None, width: int = 2,
             radius: int = 10) -> None:
         self.draw.rounded_rectangle(rect, radius=radius, fill=fill, outline=outline, width=width)
 
-    def veil(self, rect: tuple[int, int, int, int], rgba: tuple[int, int, int, int]) -> None:
+    def veil(self, rect: Box, rgba: RGBA) -> None:
         """Wash a region with a translucent colour (e.g. grey over an area already resolved)."""
         x0, y0, x1, y1 = (int(v) for v in rect)
         region = self.image.crop((x0, y0, x1, y1))
@@ -119,7 +125,8 @@ class Canvas:
 
 
 @lru_cache(maxsize=2048)
-def _stamp(painter, size, background, theme, args) -> tuple[Image.Image, tuple[Label, ...]]:
+def _stamp(painter: Callable[..., None], size: tuple[int, int], background: RGB, theme: Theme,
+           args: tuple[Hashable, ...]) -> tuple[Image.Image, tuple[Label, ...]]:
     sheet = Canvas(Image.new("RGB", size, background), theme)
     painter(sheet, *args)
     return sheet.image, tuple(sheet.labels)
@@ -130,11 +137,11 @@ def _text_mask(text: str, size: int, face: str, anchor: str) -> tuple[Image.Imag
     """The coverage of a label and its offset from the anchor point. Boards repeat most of their labels
     (names, numbers), so each is rasterised once and then only pasted."""
     f = font(size, face)
-    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
     return mask, (x0, y0)
 
 
-def _inside(box: tuple[int, int, int, int], rect) -> bool:
+def _inside(box: Box, rect: Box) -> bool:
     return box[0] >= rect[0] and box[1] >= rect[1] and box[2] <= rect[2] and box[3] <= rect[3]

@@ -1,7 +1,8 @@
-"""Colours and type sizes shared by every picture.
+"""The look every picture shares: page colours and type sizes. A game's own colours (its players, goods,
+boards) live in its render package, in a subclass of `Theme` (see render/__init__.py).
 
-Sizes are in pixels of the full image. Discord shows boards about a third of their width on a phone,
-so every label a player needs to read the table is at least `Type.label` (>= 10 px at 1/3 scale).
+Sizes are in pixels of the full image. A phone held upright shows a 1080 px picture at about a third of
+its size, so every text is at least `Type.small` (>= 9 px at 1/3 scale, see `legibility`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -27,47 +29,23 @@ class Theme:
     ink: RGB = (30, 26, 22)
     soft_ink: RGB = (88, 78, 66)          # secondary text, still >= 4.5:1 on card and paper
     line: RGB = (120, 104, 84)
-    city: RGB = (224, 207, 176)           # band behind the city
-    land: RGB = (214, 188, 140)           # territory headers
-    sea: RGB = (96, 140, 178)
-    resolving: RGB = (0, 112, 128)        # the area being resolved
+    current: RGB = (0, 112, 128)          # where the game is happening now (e.g. the area being resolved)
     changed: RGB = (236, 122, 0)          # what the last step touched
-    resolved_veil: tuple[int, int, int, int] = (140, 140, 140, 110)
-    coin: RGB = (226, 178, 40)
-    note: RGB = (164, 204, 150)
-    families: dict[str, RGB] = field(default_factory=lambda: {
-        "red": (206, 44, 44), "yellow": (246, 204, 42), "green": (46, 150, 76),
-        "blue": (40, 96, 200), "white": (250, 250, 250),
-    })
-    goods: dict[str, RGB] = field(default_factory=lambda: {
-        # the colours of the wooden goods in the box (000_081cc785cafbe572.txt, "Contenuti della scatola")
-        "hardwood": (128, 78, 40), "pottery": (134, 76, 168), "metal": (150, 156, 162),
-        "silk": (250, 250, 246), "spice": (236, 132, 30),
-    })
-    palaces: dict[str, RGB] = field(default_factory=lambda: {
-        # charge tile colours per guild (000_081cc785cafbe572.txt, "Setup Cariche")
-        "spies": (44, 44, 52), "military": (176, 36, 36), "culture": (118, 62, 150),
-        "merchant": (36, 80, 160), "politics": (60, 150, 196), "caliph": (44, 128, 72),
-    })
-    charge_kinds: dict[str, RGB] = field(default_factory=lambda: {
-        # border colours of the charge kinds ("Tipi di Cariche")
-        "activatable": (140, 88, 40), "continuous": (120, 60, 150), "one_off": (50, 140, 70),
-    })
-    mercenaries: dict[str, RGB] = field(default_factory=lambda: {"red": (190, 40, 36), "blue": (36, 84, 176)})
+    done_veil: RGBA = (140, 140, 140, 110)  # washed over what is finished for now
     type: Type = field(default_factory=Type)
 
 
 DEFAULT_THEME = Theme()
 
 
-def luminance(rgb: RGB) -> float:
+def luminance(rgb: tuple[int, ...] | bytes) -> float:
     """Relative luminance (WCAG 2)."""
 
     def channel(c: int) -> float:
         s = c / 255
         return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
 
-    r, g, b = rgb[:3]
+    r, g, b = rgb[0], rgb[1], rgb[2]
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
@@ -85,4 +63,4 @@ def ink_on(fill: RGB, theme: Theme = DEFAULT_THEME) -> RGB:
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """`a` moved a fraction `t` towards `b`."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=False))  # type: ignore[return-value]
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))

@@ -254,6 +254,16 @@ def private(view: AlRashidView, seat: int, hand: dict[str, int], spied: dict[str
     return view.model_copy(update={"viewer": seat, "families": families})
 
 
+def with_secrets(view, seat: int):
+    """`view` carrying what only `seat` may know (their tiles, what their spies saw, values of face-down
+    tiles they know), as a careless caller might build it: the public pictures must read none of it."""
+    spied = {"silk_road": [TileView(id=1, colour="red", value=4, revealed=False)]}
+    secret = private(view, seat, {"red-2": 2, "blue-4": 1}, spied)
+    areas = [a.model_copy(update={"mercenaries": [t.model_copy(update={"value": t.value or 3})
+                                                   for t in a.mercenaries]}) for a in secret.areas]
+    return secret.model_copy(update={"areas": areas, "viewer": None})
+
+
 def hand_of_red() -> AlRashidView:
     return private(mid_resolution(), 0, {"red-2": 1, "red-4": 2, "blue-3": 1},
                    {"silk_road": [tile(1, "red", 3), tile(2, "red", 4)], "mare_internum": [tile(6, "blue", 2)]})

@@ -9,14 +9,15 @@ from PIL import Image, ImageChops, ImageStat
 
 import render
 import tests.support.toy_game as toy
-from render.al_rashid import board
-from render.kit import DEFAULT_THEME, MAX_BYTES, encode
+from render.al_rashid import THEME, board
+from render.kit import MAX_BYTES, encode
 from tests.render import fixtures
 from tests.render.conftest import png_image
 
 
 def test_the_bot_gets_png_bytes_for_al_rashid_and_nothing_for_a_game_without_pictures():
     assert render.board_png(fixtures.placement(), "it").startswith(b"\x89PNG")
+    assert render.focus_png(fixtures.placement(), "it").startswith(b"\x89PNG")
     assert render.hand_png(fixtures.hand_of_red(), "en").startswith(b"\x89PNG")
     assert render.final_png(fixtures.game_over(), "en").startswith(b"\x89PNG")
     state = toy.GAME.new_game(None, 2, seed=1)
@@ -25,21 +26,44 @@ def test_the_bot_gets_png_bytes_for_al_rashid_and_nothing_for_a_game_without_pic
     assert render.for_game("al-rashid").board is board.render_board
 
 
+def test_games_are_found_by_their_engine_key_without_a_list(tmp_path, monkeypatch):
+    """A render package named after the game's key is all it takes; a broken one is not mistaken for none."""
+    package = tmp_path / "render_plugins"
+    (package / "toy_pictures").mkdir(parents=True)
+    (package / "toy_pictures" / "__init__.py").write_text("PICTURES = 'the toy game pictures'\n")
+    (package / "broken_pictures").mkdir()
+    (package / "broken_pictures" / "__init__.py").write_text("import a_module_nobody_wrote\n")
+    monkeypatch.syspath_prepend(str(package))
+    monkeypatch.setattr(render, "package_of", lambda key: key.replace("-", "_"))
+    assert render.for_game("toy-pictures") == "the toy game pictures"
+    assert render.for_game("no-pictures") is None
+    with pytest.raises(ModuleNotFoundError, match="a_module_nobody_wrote"):
+        render.for_game("broken-pictures")
+
+
+def test_the_game_theme_is_used_unless_the_caller_brings_one():
+    from dataclasses import replace
+
+    plain = render.focus_png(fixtures.placement())
+    assert plain == render.focus_png(fixtures.placement(), theme=THEME)
+    assert plain != render.focus_png(fixtures.placement(), theme=replace(THEME, paper=(250, 250, 250)))
+
+
 def test_static_layers_are_painted_once_and_handed_out_as_copies():
     board.background.cache_clear()
-    first = board.background(4, DEFAULT_THEME, "en")
+    first = board.background(4, THEME, "en")
     first.image.putpixel((0, 0), (1, 2, 3))
-    second = board.background(4, DEFAULT_THEME, "en")
-    assert second.image.getpixel((0, 0)) == DEFAULT_THEME.paper
+    second = board.background(4, THEME, "en")
+    assert second.image.getpixel((0, 0)) == THEME.paper
     assert second.image is not first.image and second.labels == first.labels[: len(second.labels)]
-    assert board.background(4, DEFAULT_THEME, "it").image.tobytes() != second.image.tobytes()
+    assert board.background(4, THEME, "it").image.tobytes() != second.image.tobytes()
 
 
 @pytest.mark.parametrize(("moment", "locale"), [("placement", "en"), ("mid_resolution", "it"), ("battle", "en")])
 def test_encoding_keeps_boards_small_and_true_to_their_colours(moment, locale):
     """Boards are mapped onto a palette chosen in advance: no colour may drift far from what was painted."""
     picture = board.render_board(fixtures.MOMENTS[moment](), locale=locale)
-    assert picture.info["palette"] is board.palette(picture_seats(moment), DEFAULT_THEME, locale)
+    assert picture.info["palette"] is board.palette(picture_seats(moment), THEME, locale)
     data = encode(picture)
     assert len(data) <= MAX_BYTES
     difference = ImageChops.difference(picture, png_image(data).convert("RGB"))

@@ -1,7 +1,8 @@
 """Pictures of real matches: seeded playouts between computer seats, 2 to 5 players.
 
-Every sampled state renders; the public board is byte-identical for states that differ only in hidden
-information, and is never drawn from a player's own view; a hand changes only for the player entitled to it.
+Every sampled state renders; the public board and the focused picture are byte-identical for states that
+differ only in hidden information, and are never drawn from a player's own view; a hand changes only for
+the player entitled to it.
 """
 
 from __future__ import annotations
@@ -35,21 +36,27 @@ def board(view) -> bytes:
     return render.al_rashid.render_board(view).tobytes()
 
 
+def focus(view) -> bytes:
+    return render.al_rashid.render_focus(view).tobytes()
+
+
 @pytest.mark.parametrize(("players", "policy"), [(2, "random"), (3, "heuristic"), (4, "random"), (5, "heuristic")])
 def test_every_sampled_state_of_a_playout_draws_and_keeps_secrets(players, policy):
     rng = random.Random(players)
     drawn = 0
     for index, state in sampled(players, 100 + players, policy):
-        public = board(GAME.view(state, None))
+        public, focused = board(GAME.view(state, None)), focus(GAME.view(state, None))
         if drawn % 4 == 0:
-            data = render.board_png(GAME.view(state, None))
-            assert data is not None and len(data) <= MAX_BYTES, index
-        # non-interference: other piles, mercenary values, hands give the same public picture ...
+            for data in (render.board_png(GAME.view(state, None)), render.focus_png(GAME.view(state, None))):
+                assert data is not None and len(data) <= MAX_BYTES, index
+        # non-interference: other piles, mercenary values, hands give the same public pictures ...
         other, entitled = GAME.perturb_hidden(state, rng)
         assert board(GAME.view(other, None)) == public, index
+        assert focus(GAME.view(other, None)) == focused, index
         # ... and a player's own view, which holds their private question and tiles, is refused
-        with pytest.raises(ValueError):
-            board(GAME.view(state, index % players))
+        for painter in (board, focus):
+            with pytest.raises(ValueError):
+                painter(GAME.view(state, index % players))
         for reader in {index % players, (index + 1) % players}:
             hand = render.hand_png(GAME.view(state, reader))
             assert hand is not None and len(hand) <= MAX_BYTES

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import render
 from render.__main__ import main
 from tests.render.conftest import png_image
 
 
-def test_sample_writes_boards_at_several_moments_a_hand_and_the_final_score(tmp_path, capsys):
+def test_sample_writes_boards_and_focused_pictures_at_each_moment_a_hand_and_the_final_score(tmp_path, capsys):
     assert main(["sample", "al-rashid", "--players", "3", "--seed", "5", "--out", str(tmp_path)]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    boards = [n for n in names if n.startswith("board-")]
-    for moment in ("placement", "mid-resolution", "battle", "after-battle", "final"):
-        assert any(n.endswith(f"-{moment}.png") for n in boards), moment
+    for moment in (*render.for_game("al-rashid").moments, "final"):
+        for picture in ("board", "focus"):
+            assert any(n.startswith(f"{picture}-") and n.endswith(f"-{moment}.png") for n in names), moment
     assert "hand.png" in names and "final.png" in names
     for name in names:
         assert png_image((tmp_path / name).read_bytes()).width >= 1000
