@@ -14,6 +14,7 @@ from typing import Any
 import render
 from engine.ai import policies_for
 from engine.core import Game, games, get_game
+from render import Moment
 
 
 def playout(game: Game[Any], players: int, seed: int, policy: str = "heuristic") -> Iterator[Any]:
@@ -43,7 +44,7 @@ def sample(game_key: str, players: int, seed: int, out: Path, locale: str = "en"
     pictures = render.for_game(game_key)
     if pictures is None:
         return []
-    waiting = dict(pictures.moments)
+    waiting: dict[str, Moment] = dict(pictures.moments)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
@@ -55,8 +56,8 @@ def sample(game_key: str, players: int, seed: int, out: Path, locale: str = "en"
     before = hand = state = None
     for state in playout(game, players, seed, policy):
         after = game.view(state, None)
-        for name, moment in list(waiting.items()) if before is not None else []:
-            if (view := moment(before, after)) is not None:
+        for name, moment in list(waiting.items()):
+            if before is not None and (view := moment(before, after)) is not None:
                 number = len(pictures.moments) - len(waiting) + 1
                 write(f"board-{number}-{name}.png", render.board_png(view, locale))
                 write(f"focus-{number}-{name}.png", render.focus_png(view, locale))

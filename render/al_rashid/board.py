@@ -94,7 +94,7 @@ def _swatch(theme: AlRashidTheme, locale: str) -> Image.Image:
 
 # ---- the static layer ---------------------------------------------------------------------------
 @static_layer
-def background(seats: int, theme: AlRashidTheme, locale: str) -> Canvas:
+def background(seats: int, theme: AlRashidTheme, locale: str) -> AlRashidCanvas:
     lay = layout(seats)
     c = Canvas(Image.new("RGB", lay.size, theme.paper), theme)
     t = theme.type
@@ -370,8 +370,8 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
                                                        ("⚔", family.mercenary_count))]
     widths = [38 + c.width(str(family.gold), t.label)] + [c.width(m, t.label) for m in marks]
     gap = (x1 - x0 - 24 - sum(widths)) / 3
-    x = x0 + 12
-    glyphs.coin(c, x + 17, y + 22, 17)
+    x: float = x0 + 12
+    glyphs.coin(c, x0 + 12 + 17, y + 22, 17)
     c.text((x + 38, y + 22), str(family.gold), t.label, anchor="lm")
     for mark, w_prev in zip(marks, widths, strict=False):
         x += w_prev + gap

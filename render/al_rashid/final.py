@@ -63,7 +63,7 @@ def render_final(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str =
                 # the gold that broke the tie on points, underlined
                 c.draw.line((box[0] - 6, box[3] + 5, box[2] + 6, box[3] + 5), fill=theme.current, width=4)
         y += ROW
-    if show_gold:
+    if score.tiebreak_used is not None:
         c.paragraph((PAD, y + 16), words.message(score.tiebreak_used, locale), t.label, WIDTH - 2 * PAD,
                     face="bold", max_lines=2, essential=True)
     image = c.image

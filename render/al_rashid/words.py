@@ -6,11 +6,13 @@ the pictures and the bot's messages call everything alike; the pictures' own wor
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.al_rashid import data
 from engine.core.messages import Message, translate
 
 
-def t(key: str, locale: str, **params) -> str:
+def t(key: str, locale: str, **params: object) -> str:
     return translate(f"render.al_rashid.{key}", locale, **params)
 
 
@@ -34,5 +36,5 @@ def effect(charge_id: str, locale: str) -> str:
     return data.load().charges[charge_id].effect.get(locale)
 
 
-def message(json: dict, locale: str) -> str:
+def message(json: dict[str, Any], locale: str) -> str:
     return Message.from_json(json).text(locale)

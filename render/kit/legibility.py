@@ -28,6 +28,7 @@ def background_of(image: Image.Image, box: Box, margin: int = 3) -> RGB:
     counts: dict[RGB, int] = {}
     for strip in frame:
         for count, colour in strip.convert("RGB").getcolors(maxcolors=max(1, strip.width * strip.height)) or []:
+            assert isinstance(colour, tuple)
             rgb = (colour[0], colour[1], colour[2])
             counts[rgb] = counts.get(rgb, 0) + count
     return max(counts, key=lambda colour: counts[colour])
