@@ -19,7 +19,7 @@ from engine.core.messages import has_key
 from render.kit import Canvas, ink_on, mix, palette_of, static_layer
 
 from . import glyphs, words
-from .layout import BADGE_ROW, CARD_GAP, CARD_H, HEADER_BAND, PIECE_ROW, Layout, Rect, layout
+from .layout import BADGE_ROW, CARD_GAP, HEADER_BAND, LEGEND_ROW, PIECE_ROW, Layout, Rect, layout
 from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
 SEA = ("mare_indianum", "mare_internum")
@@ -74,11 +74,11 @@ def _swatch(theme: AlRashidTheme, locale: str) -> Image.Image:
         glyphs.badge(c, 280 + j * 50, 264, value, fill=theme.card if out else theme.ink, ring=theme.line,
                      strike=out)
     for j, charge in enumerate(("smuggler", "strategist", "treasurer", "aide_to_the_qadi")):
-        glyphs.charge_card(c, (440 + j * 180, 230, 610 + j * 180, 230 + CARD_H), charge, 2, locale)
+        glyphs.charge_row(c, 440 + j * 280, 230, 270, charge, 2, locale)
     glyphs.goods_row(c, 10, 330, [(g, 3) for g in (*GOODS, "note")], icon=34)
     glyphs.coin(c, 420, 350, 17)
     c.text((440, 350), "15 ★1 ☠2 ⚔3", theme.type.label, anchor="lm", fill=theme.ink)
-    c.text((700, 350), words.charge("smuggler", locale), theme.type.detail, face="condensed_bold",
+    c.text((700, 350), words.charge("smuggler", locale), theme.type.small, face="condensed_bold",
            fill=theme.soft_ink, anchor="lm", strike=True)
     for j, ring in enumerate((theme.changed, theme.current)):
         c.draw.rounded_rectangle((1000 + j * 150, 300, 1130 + j * 150, 420), radius=14, outline=ring, width=8)
@@ -128,8 +128,8 @@ def _extra(c: AlRashidCanvas, rect: Rect, locale: str) -> None:
     theme, t = c.theme, c.theme.type
     x0, y0, x1, y1 = rect
     c.box(rect, fill=theme.card, outline=theme.line, width=2)
-    c.paragraph((x0 + 14, y0 + 10), words.t("legend.barter", locale), t.small, x1 - x0 - 28,
-                face="condensed_bold", fill=theme.soft_ink, essential=False)
+    c.text((x0 + 14, y0 + 12), words.t("legend.barter", locale), t.small, face="condensed_bold",
+           fill=theme.soft_ink, max_width=x1 - x0 - 28)
     barter = data.load().rules.barter
     y = y0 + 80
     for n in range(1, len(GOODS) + 1):
@@ -146,58 +146,53 @@ def _legend(c: AlRashidCanvas, rect: Rect, locale: str) -> None:
     x0, y0, x1, y1 = rect
     c.box(rect, fill=theme.card, outline=theme.line, width=2)
     c.text((x0 + 14, y0 + 10), words.t("legend.title", locale), t.heading)
-    col_w = (x1 - x0 - 28) // 3
-    top, line = y0 + 60, 48
+    col_w = (x1 - x0 - 28) // 2
+    top = y0 + 60
 
     def entry(col: int, row: int, key: str, icon_w: int) -> tuple[int, int]:
-        """Write one explanation after an icon `icon_w` wide; returns where the icon goes."""
-        x, y = x0 + 14 + col * col_w, top + row * line
-        text, room = words.t(f"legend.{key}", locale), col_w - icon_w - 16
-        if c.width(text, t.small, "condensed_bold") <= room:
-            c.text((x + icon_w, y + 20), text, t.small, face="condensed_bold", fill=theme.soft_ink, anchor="lm",
-                   essential=False)
-        else:
-            c.paragraph((x + icon_w, y - 2), text, t.detail, room, face="condensed_bold", fill=theme.soft_ink,
-                        max_lines=2, leading=1.1)
+        """Write one explanation (two lines at most) after an icon `icon_w` wide; returns where the icon goes."""
+        x, y = x0 + 14 + col * col_w, top + row * LEGEND_ROW
+        text, room = words.t(f"legend.{key}", locale), col_w - icon_w - 20
+        lines = len(c.wrap(text, t.small, "condensed_bold", room))
+        c.paragraph((x + icon_w, y + 18 - 15 * min(lines, 2)), text, t.small, room, face="condensed_bold",
+                    fill=theme.soft_ink, max_lines=2, leading=1.1)
         return x, y
 
     sample = theme.families["white"]
     x, y = entry(0, 0, "first", 0)
     x, y = entry(0, 1, "pieces", 132)
     for i, kind in enumerate(PIECES):
-        glyphs.piece(c, kind, x + i * 41, y - 4, 46, sample, locale)
+        glyphs.piece(c, kind, x + i * 41, y - 6, 46, sample, locale)
     x, y = entry(0, 2, "dominance", 56)
-    glyphs.badge(c, x + 22, y + 20, 7, fill=theme.ink)
+    glyphs.badge(c, x + 22, y + 18, 7, fill=theme.ink)
     x, y = entry(0, 3, "out", 56)
-    glyphs.badge(c, x + 22, y + 20, 1, fill=theme.card, ring=theme.line, strike=True)
+    glyphs.badge(c, x + 22, y + 18, 1, fill=theme.card, ring=theme.line, strike=True)
+    x, y = entry(0, 4, "gold", 56)
+    glyphs.coin(c, x + 20, y + 18, 18)
+    entry(0, 5, "marks", 0)
+    entry(0, 6, "mercenaries", 0)
 
     x, y = entry(1, 0, "tile_hidden", 100)
-    glyphs.mercenary(c, x, y, 40, "red", None)
-    glyphs.mercenary(c, x + 46, y, 40, "blue", None)
+    glyphs.mercenary(c, x, y - 2, 40, "red", None)
+    glyphs.mercenary(c, x + 46, y - 2, 40, "blue", None)
     x, y = entry(1, 1, "tile_shown", 100)
-    glyphs.mercenary(c, x, y, 40, "red", 3)
-    glyphs.mercenary(c, x + 46, y, 40, "blue", 4)
+    glyphs.mercenary(c, x, y - 2, 40, "red", 3)
+    glyphs.mercenary(c, x + 46, y - 2, 40, "blue", 4)
     x, y = entry(1, 2, "goods", 220)
     for i, kind in enumerate((*GOODS, "note")):
-        glyphs.good(c, kind, x + i * 36, y + 4, 32)
+        glyphs.good(c, kind, x + i * 36, y + 2, 32)
     x, y = entry(1, 3, "next_order", 56)
-    c.text((x + 22, y + 20), "→", t.heading, anchor="mm")
-
-    x, y = entry(2, 0, "resolving", 56)
-    c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.current, width=6, radius=6)
-    x, y = entry(2, 1, "changed", 56)
-    c.box((x, y + 2, x + 44, y + 38), fill=theme.card, outline=theme.changed, width=6, radius=6)
-    x, y = entry(2, 2, "resolved", 56)
-    c.box((x, y + 2, x + 44, y + 38), fill=mix(theme.card, theme.done_veil[:3], 0.6), outline=theme.line,
+    c.text((x + 22, y + 18), "→", t.heading, anchor="mm")
+    x, y = entry(1, 4, "resolving", 56)
+    c.box((x, y, x + 44, y + 36), fill=theme.card, outline=theme.current, width=6, radius=6)
+    x, y = entry(1, 5, "changed", 56)
+    c.box((x, y, x + 44, y + 36), fill=theme.card, outline=theme.changed, width=6, radius=6)
+    x, y = entry(1, 6, "resolved", 56)
+    c.box((x, y, x + 44, y + 36), fill=mix(theme.card, theme.done_veil[:3], 0.6), outline=theme.line,
           width=2, radius=6)
-    x, y = entry(2, 3, "kinds", 56)
+    x, y = entry(1, 7, "kinds", 56)
     for i, kind in enumerate(("activatable", "continuous", "one_off")):
-        c.draw.rectangle((x + i * 15, y + 4, x + i * 15 + 12, y + 36), fill=theme.charge_kinds[kind])
-
-    x, y = entry(0, 4, "gold", 56)
-    glyphs.coin(c, x + 20, y + 20, 18)
-    entry(1, 4, "marks", 0)
-    entry(2, 4, "mercenaries", 0)
+        c.draw.rectangle((x + i * 15, y + 2, x + i * 15 + 12, y + 34), fill=theme.charge_kinds[kind])
 
 
 # ---- the moving parts ---------------------------------------------------------------------------
@@ -239,7 +234,7 @@ def _header(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> 
         fill = theme.families[view.families[wait.seat].colour]
         c.draw.ellipse((x, y + 2, x + 34, y + 36), fill=fill, outline=theme.changed, width=4)
         y = c.paragraph((x + 46, y + 2), words.message(wait.question, locale), size, lay.size[0] - x - 70,
-                        face="bold", max_lines=lines_each, leading=1.15, essential=True) + 2
+                        face="bold", max_lines=lines_each, leading=1.15) + 2
 
 
 def phase_text(c: AlRashidCanvas, view: AlRashidView, locale: str, room: int, size: int) -> str:
@@ -284,24 +279,20 @@ def _stack_sheet(c: AlRashidCanvas, pasha: int, merchant: int, sage: int, colour
     glyphs.stack(c, 0, 0, PIECE_ROW, pieces, c.theme.families[colour], locale)
 
 
-def _card_sheet(c: AlRashidCanvas, charge: str, copies: int, locale: str) -> None:
-    w, h = c.image.size
-    glyphs.charge_card(c, (0, 0, w - 1, h - 1), charge, copies, locale)
-
-
 def _palace(c: AlRashidCanvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
     x0, y0, x1, _ = lay.areas[area.id]
-    offered = Counter(area.charges)
-    per_row = max(1, (x1 - x0 - 20 + CARD_GAP) // (170 + CARD_GAP))
-    w = (x1 - x0 - 20 - (per_row - 1) * CARD_GAP) // per_row
+    offered = list(Counter(area.charges).items())
+    columns = 1 if x1 - x0 < 700 else 2
+    w = (x1 - x0 - 20 - (columns - 1) * 12) // columns
     top = y0 + HEADER_BAND + 10
     if not offered:
         c.text((x0 + 14, top + 20), words.t("no_charges", locale), c.theme.type.small, fill=c.theme.soft_ink,
-               face="condensed_bold", essential=False)
-    for i, (charge, copies) in enumerate(list(offered.items())[: 2 * per_row]):
-        cx = x0 + 10 + (i % per_row) * (w + CARD_GAP)
-        cy = top + (i // per_row) * (CARD_H + CARD_GAP)
-        c.stamp(_card_sheet, (w + 1, CARD_H + 1), charge, copies, locale, at=(cx, cy), background=c.theme.card)
+               face="condensed_bold")
+    per_column = -(-len(offered) // columns)
+    for column in range(columns):
+        y = top
+        for charge, copies in offered[column * per_column:(column + 1) * per_column]:
+            y += glyphs.charge_row(c, x0 + 10 + column * (w + 12), y, w, charge, copies, locale) + CARD_GAP
     _dominance_row(c, lay, area, view, locale)
 
 
@@ -323,7 +314,7 @@ def _piles(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> N
     x0, _, x1, y1 = lay.extra
     text = words.t("piles", locale, red=view.piles.get("red", 0), blue=view.piles.get("blue", 0))
     c.text((x0 + 14, y1 - 30), text, c.theme.type.small, face="condensed_bold", anchor="lm",
-           max_width=x1 - x0 - 28, essential=False)
+           max_width=x1 - x0 - 28)
 
 
 def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView, locale: str) -> None:
@@ -339,7 +330,7 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
         c.text((x1 - 14, y0 + HEADER_BAND // 2), f"#{position}", t.heading, fill=ink, anchor="rm")
     # pieces: ready to place, and on the board
     y = y0 + HEADER_BAND + 8
-    label_w = 24 + max(c.width(words.t(f"panel.{k}", locale), t.detail, "condensed_bold")
+    label_w = 24 + max(c.width(words.t(f"panel.{k}", locale), t.small, "condensed_bold")
                        for k in ("ready", "placed"))
     step = (x1 - x0 - label_w - 10) // 3
     for i, kind in enumerate(PIECES):
@@ -348,12 +339,12 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
         c.text((cx, y + 62), str(family.reserve.get(kind, 0)), t.label, anchor="mm")
         c.text((cx, y + 98), str(family.on_board.get(kind, 0)), t.label, anchor="mm", fill=theme.soft_ink)
     for row, key in ((62, "ready"), (98, "placed")):
-        c.text((x0 + 14, y + row), words.t(f"panel.{key}", locale), t.detail, face="condensed_bold",
-               fill=theme.soft_ink, anchor="lm", essential=False)
+        c.text((x0 + 14, y + row), words.t(f"panel.{key}", locale), t.small, face="condensed_bold",
+               fill=theme.soft_ink, anchor="lm")
     y += 122
     if family.held:
         c.text((x0 + 14, y + 10), words.t("panel.held", locale, piece=words.piece(family.held, locale)),
-               t.detail, face="condensed_bold", anchor="lm", max_width=x1 - x0 - 28, essential=False)
+               t.small, face="condensed_bold", anchor="lm", max_width=x1 - x0 - 28)
         y += 24
     y += 10
     c.draw.line((x0 + 10, y, x1 - 10, y), fill=theme.line, width=1)
@@ -382,32 +373,26 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
 
 
 def _held_charges(c: AlRashidCanvas, rect: Rect, family: FamilyView, locale: str) -> None:
-    """Charges held, in one or two columns; used ones struck through."""
-    theme, size = c.theme, c.theme.type.detail
+    """Charges held, one a line, used ones struck through; what does not fit is counted ("+3")."""
+    theme, size = c.theme, c.theme.type.small
     x0, y0, x1, y1 = rect
     if not family.charges:
         c.text((x0 + 14, y0 + 4), words.t("panel.no_charges", locale), size, face="condensed",
-               fill=theme.soft_ink, essential=False)
+               fill=theme.soft_ink, max_width=x1 - x0 - 28)
         return
-    line = 26
+    line = 34
     rows = (y1 - y0) // line
-    cols = 1 if len(family.charges) <= rows else 2
-    shown = family.charges[: rows * cols]
-    if len(shown) < len(family.charges):
-        shown = shown[:-1]
-    col_w = (x1 - x0 - 20) // cols
+    shown = family.charges if len(family.charges) <= rows else family.charges[: rows - 1]
     for i, held in enumerate(shown):
-        x = x0 + 12 + (i // rows) * col_w
-        y = y0 + (i % rows) * line
+        y = y0 + i * line
         palace = data.load().charges[held.id].palace
-        c.draw.rectangle((x, y + 5, x + 10, y + 21), fill=theme.palaces[palace])
-        c.text((x + 16, y + 13), words.charge(held.id, locale), size, face="condensed_bold",
-               fill=theme.soft_ink if held.used else theme.ink, anchor="lm", max_width=col_w - 22,
-               strike=held.used, essential=False)
+        c.draw.rectangle((x0 + 12, y + 7, x0 + 22, y + 27), fill=theme.palaces[palace])
+        c.text((x0 + 30, y + 17), words.charge(held.id, locale), size, face="condensed_bold",
+               fill=theme.soft_ink if held.used else theme.ink, anchor="lm", max_width=x1 - x0 - 40,
+               strike=held.used)
     if len(shown) < len(family.charges):
-        i = len(shown)
-        c.text((x0 + 28 + (i // rows) * col_w, y0 + (i % rows) * line + 13), f"+{len(family.charges) - i}",
-               size, face="condensed_bold", anchor="lm", essential=False)
+        c.text((x0 + 30, y0 + len(shown) * line + 17), f"+{len(family.charges) - len(shown)}", size,
+               face="condensed_bold", anchor="lm")
 
 
 def _highlights(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> None:

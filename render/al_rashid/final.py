@@ -39,7 +39,7 @@ def render_final(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str =
         c.paragraph((x0 + 6, top + 6), _column_name(key, locale), t.small, col_w - 12, face="condensed_bold",
                     fill=theme.soft_ink, max_lines=2, leading=1.1)
     c.text((PAD + 70, top + 30), words.t("final.family", locale), t.small, face="condensed_bold",
-           fill=theme.soft_ink, anchor="lm", essential=False)
+           fill=theme.soft_ink, anchor="lm")
     y = top + header_h
     best = score.scores[score.ranking[0]]
     for place, seat in enumerate(score.ranking, start=1):
@@ -65,7 +65,7 @@ def render_final(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str =
         y += ROW
     if score.tiebreak_used is not None:
         c.paragraph((PAD, y + 16), words.message(score.tiebreak_used, locale), t.label, WIDTH - 2 * PAD,
-                    face="bold", max_lines=2, essential=True)
+                    face="bold", max_lines=2)
     image = c.image
     image.info["labels"] = c.labels
     return image

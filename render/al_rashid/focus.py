@@ -13,7 +13,6 @@ from collections import Counter
 
 from PIL import Image
 
-from engine.al_rashid import data
 from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
 from render.kit import MIN_SIZE, RGB, Canvas, ink_on, mix
@@ -134,21 +133,16 @@ def _charges(c: AlRashidCanvas, y: int, area: AreaView, locale: str) -> int:
     if not offered:
         c.text((PAD + 16, y), words.t("no_charges", locale), t.label, fill=theme.soft_ink)
         return y + 50
-    w, h, gap = (INNER - 12) // 2, 64, 12
-    for i, (charge, copies) in enumerate(offered.items()):
-        x0 = PAD + (i % 2) * (w + gap)
-        y0 = y + (i // 2) * (h + gap)
-        info = data.load().charges[charge]
-        c.box((x0, y0, x0 + w, y0 + h), fill=theme.card, outline=theme.charge_kinds[info.kind], width=5, radius=8)
-        right = x0 + w - 14
-        if copies > 1:
-            right = c.text((right, y0 + h // 2), f"×{copies}", t.label, anchor="rm")[0] - 12
-        right = c.text((right, y0 + h // 2), f"★{info.label_points}", t.label, anchor="rm")[0] - 10
-        glyphs.coin(c, right - 22, y0 + h // 2, 22)
-        c.text((right - 22, y0 + h // 2), str(info.cost), SMALL, face="condensed_bold", anchor="mm")
-        c.text((x0 + 16, y0 + h // 2), words.charge(charge, locale), t.label, face="condensed_bold",
-               anchor="lm", max_width=right - 56 - x0 - 16)
-    return y + ((len(offered) + 1) // 2) * (h + gap) + 4
+    w, gap = (INNER - 12) // 2, 8
+    items = list(offered.items())
+    rows = (len(items) + 1) // 2
+    bottom = y
+    for column in range(2):
+        row_y = y
+        for charge, copies in items[column * rows:(column + 1) * rows]:
+            row_y += glyphs.charge_row(c, PAD + column * (w + 12), row_y, w, charge, copies, locale) + gap
+        bottom = max(bottom, row_y)
+    return bottom + 4
 
 
 def _territory(c: AlRashidCanvas, y: int, area: AreaView, locale: str) -> int:

@@ -135,40 +135,68 @@ def mercenary(c: AlRashidCanvas, x: int, y: int, s: int, colour: str, value: int
     fill = c.theme.mercenaries[colour]
     if value is None:
         c.box((x, y, x + s, y + s), fill=fill, outline=edge_of(c, fill), width=3, radius=6)
-        c.text((x + s / 2, y + s / 2 + 1), "⚔", c.theme.type.label, fill=(255, 255, 255), anchor="mm",
-               essential=False)
+        swords(c, x + s / 2, y + s / 2, s * 0.3, (255, 255, 255))
     else:
         c.box((x, y, x + s, y + s), fill=c.theme.card, outline=fill, width=5, radius=6)
         c.text((x + s / 2, y + s / 2), str(value), c.theme.type.label, fill=fill, anchor="mm")
 
 
+def swords(c: AlRashidCanvas, cx: float, cy: float, r: float, fill: RGB) -> None:
+    """Two crossed blades with their guards: the back of a mercenary tile."""
+    width = max(3, round(r / 4))
+    for sign in (1, -1):
+        c.draw.line((cx - r, cy + sign * r, cx + r, cy - sign * r), fill=fill, width=width)
+        gx, gy = cx - r * 0.55, cy + sign * r * 0.55  # the guard near the hilt
+        c.draw.line((gx - r * 0.3 * sign, gy - r * 0.3, gx + r * 0.3 * sign, gy + r * 0.3), fill=fill,
+                    width=width)
+
+
 # ---- charges ----------------------------------------------------------------------------------
-def charge_card(c: AlRashidCanvas, rect: tuple[int, int, int, int], charge_id: str, copies: int, locale: str,
-                *, used: bool = False) -> None:
-    """A charge tile: name, cost in gold, prestige, border coloured by kind."""
+CHARGE_LINE = 31          # one line of a charge's name
+CHARGE_ROW = 46           # a charge whose name fits on one line; two lines take CHARGE_LINE more
+_COIN_R = 20
+_NAME_X = 14 + 2 * _COIN_R + 10
+
+
+def _marks(charge_id: str, copies: int) -> str:
     from engine.al_rashid import data
 
-    x0, y0, x1, y1 = rect
+    points = f"★{data.load().charges[charge_id].label_points}"
+    return f"{points} ×{copies}" if copies > 1 else points
+
+
+def _name_room(c: AlRashidCanvas, charge_id: str, copies: int, width: int) -> int:
+    return width - _NAME_X - c.width(_marks(charge_id, copies), c.theme.type.small, "condensed_bold") - 18
+
+
+def charge_row_height(c: AlRashidCanvas, charge_id: str, copies: int, width: int, locale: str) -> int:
+    lines = c.wrap(words.charge(charge_id, locale), c.theme.type.small, "condensed_bold",
+                   _name_room(c, charge_id, copies, width))
+    return CHARGE_ROW + CHARGE_LINE * (min(len(lines), 2) - 1)
+
+
+def charge_row(c: AlRashidCanvas, x: int, y: int, width: int, charge_id: str, copies: int, locale: str) -> int:
+    """A charge on offer: its cost in gold on a coin, its name (two lines at most), prestige points and
+    copies; the left edge in the colour of its kind. Returns its height."""
+    height = charge_row_height(c, charge_id, copies, width, locale)
+    c.stamp(_charge_sheet, (width, height), charge_id, copies, locale, at=(x, y), background=c.theme.card)
+    return height
+
+
+def _charge_sheet(c: AlRashidCanvas, charge_id: str, copies: int, locale: str) -> None:
+    from engine.al_rashid import data
+
     info = data.load().charges[charge_id]
-    kind = c.theme.charge_kinds[info.kind]
-    c.box(rect, fill=c.theme.card, outline=kind, width=5, radius=8)
     t = c.theme.type
-    name, width = words.charge(charge_id, locale), x1 - x0 - 18
-    size = next((s for s in (t.detail, t.detail - 2, t.detail - 4)
-                 if len(c.wrap(name, s, "condensed_bold", width)) <= 2
-                 and all(c.width(w, s, "condensed_bold") <= width for w in name.split())), t.detail - 4)
-    c.paragraph((x0 + 9, y0 + 7), name, size, width, face="condensed_bold", max_lines=2, leading=1.05,
-                strike=used)
-    coin_r = 14
-    cy = y1 - coin_r - 8
-    coin(c, x0 + 8 + coin_r, cy, coin_r)
-    # Charge tiles are details, read with the picture opened full screen.
-    c.text((x0 + 8 + coin_r, cy + 1), str(info.cost), t.detail, anchor="mm", face="condensed_bold",
-           essential=False)
-    c.text((x0 + 16 + 2 * coin_r, cy + 1), f"★{info.label_points}", t.detail, anchor="lm",
-           face="condensed_bold", essential=False)
-    if copies > 1:
-        c.text((x1 - 9, cy + 1), f"×{copies}", t.small, anchor="rm", essential=False)
+    w, h = c.image.size
+    c.box((0, 0, w - 1, h - 1), fill=c.theme.card, outline=c.theme.line, width=1, radius=6)
+    c.draw.rectangle((0, 0, 6, h - 1), fill=c.theme.charge_kinds[info.kind])
+    coin(c, 14 + _COIN_R, CHARGE_ROW // 2, _COIN_R)
+    c.text((14 + _COIN_R, CHARGE_ROW // 2), str(info.cost), t.small, face="condensed_bold", anchor="mm")
+    c.paragraph((_NAME_X, CHARGE_ROW // 2 - 16), words.charge(charge_id, locale), t.small,
+                _name_room(c, charge_id, copies, w), face="condensed_bold", max_lines=2,
+                leading=CHARGE_LINE / t.small)
+    c.text((w - 8, CHARGE_ROW // 2), _marks(charge_id, copies), t.small, face="condensed_bold", anchor="rm")
 
 
 def coin(c: AlRashidCanvas, cx: int, cy: int, r: int) -> None:

@@ -15,7 +15,7 @@ from render.kit import Canvas, ink_on
 from . import glyphs, words
 from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
-WIDTH = 1000
+WIDTH = 1080  # a phone held upright shows it at about a third
 PAD = 24
 TILE = 60
 
@@ -98,10 +98,10 @@ def _charges(c: AlRashidCanvas, y: int, family: FamilyView, locale: str) -> int:
                anchor="rm")
         kind = words.t(f"hand.kind.{info.kind}", locale)
         # the kind is a detail; a used charge also shows as its name struck through
-        box = c.text((PAD + 42, top + 56), kind, t.small, face="condensed_bold", fill=kind_colour, essential=False)
+        box = c.text((PAD + 42, top + 56), kind, t.small, face="condensed_bold", fill=kind_colour)
         if held.used:
             c.text((box[2], top + 56), f" · {words.t('hand.used', locale)}", t.small, face="condensed_bold",
-                   fill=theme.soft_ink, essential=False)
+                   fill=theme.soft_ink)
         c.paragraph((PAD + 20, top + 92), words.effect(held.id, locale), t.small, width - 40)
         y = top + height + 12
     return y + 14

@@ -13,14 +13,15 @@ WIDTH = 1600
 PAD = 16          # page margin
 GAP = 12          # between boxes
 HEADER_BAND = 50  # name band at the top of an area or panel
-CARD_H = 92       # a charge tile
-CARD_GAP = 8
+CARD_GAP = 6      # between charges on offer
+CHARGES_H = 4 * (46 + 31) + 3 * CARD_GAP  # four charges a column, each name on two lines at most
 BADGE_ROW = 46    # dominance badges above the pieces
 PIECE_ROW = 96    # tallest stack drawn at full size: a Pasha on two Sages
 HEADER_H = 214
-PANEL_H = 480
-LEGEND_H = 306
-AREA_H = HEADER_BAND + 10 + 2 * CARD_H + CARD_GAP + 8 + BADGE_ROW + PIECE_ROW + 10
+PANEL_H = 540
+LEGEND_ROW = 66   # one explanation of the legend, two lines at most
+LEGEND_H = 60 + 8 * LEGEND_ROW + 10
+AREA_H = HEADER_BAND + 10 + CHARGES_H + 8 + BADGE_ROW + PIECE_ROW + 10
 
 
 @dataclass(frozen=True)

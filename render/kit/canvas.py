@@ -24,7 +24,6 @@ class Label:
     box: Box
     size: int
     fill: RGB
-    essential: bool     # needed to read the table at a glance (must stay legible at 1/3 scale)
 
 
 class Canvas(Generic[T]):
@@ -39,8 +38,8 @@ class Canvas(Generic[T]):
     # ---- text -------------------------------------------------------------------------------
     def text(self, xy: tuple[float, float], text: str, size: int, *, face: str = "bold",
              fill: RGB | None = None, anchor: str = "la", max_width: int | None = None,
-             essential: bool = True, strike: bool = False) -> Box:
-        """Write one line; too long for `max_width`, it is set a little tighter, then shortened with '…'."""
+             strike: bool = False) -> Box:
+        """Write one line; too long for `max_width`, it is set in a narrower face, then shortened with '…'."""
         fill = fill or self.theme.ink
         if max_width is not None:
             text, size, face = self.fit(text, size, face, max_width)
@@ -52,7 +51,7 @@ class Canvas(Generic[T]):
             mid = (box[1] + box[3]) // 2
             self.draw.line((box[0] - 2, mid, box[2] + 2, mid), fill=fill, width=max(2, size // 10))
         if text:
-            self.labels.append(Label(text, box, size, fill, essential))
+            self.labels.append(Label(text, box, size, fill))
         return box
 
     def width(self, text: str, size: int, face: str = "bold") -> int:
@@ -61,8 +60,9 @@ class Canvas(Generic[T]):
     def fit(self, text: str, size: int, face: str, max_width: int) -> tuple[str, int, str]:
         if self.width(text, size, face) <= max_width:
             return text, size, face
-        if face == "bold" and self.width(text, size, "condensed_bold") <= max_width:
-            return text, size, "condensed_bold"
+        for narrower in {"bold": ("condensed_bold", "condensed"), "condensed_bold": ("condensed",)}.get(face, ()):
+            if self.width(text, size, narrower) <= max_width:
+                return text, size, narrower
         face = "condensed_bold" if face == "bold" else face
         while text and self.width(text + ELLIPSIS, size, face) > max_width:
             text = text[:-1]
@@ -79,7 +79,7 @@ class Canvas(Generic[T]):
 
     def paragraph(self, xy: tuple[int, int], text: str, size: int, max_width: int, *, face: str = "condensed",
                   fill: RGB | None = None, max_lines: int = 99, leading: float = 1.2,
-                  essential: bool = False, strike: bool = False) -> int:
+                  strike: bool = False) -> int:
         """Write wrapped text; returns the y below the last line."""
         x, y = xy
         lines = self.wrap(text, size, face, max_width)
@@ -88,8 +88,7 @@ class Canvas(Generic[T]):
             lines[-1] = self.fit(lines[-1] + ELLIPSIS, size, face, max_width)[0]
         step = round(size * leading)
         for line in lines:
-            self.text((x, y), line, size, face=face, fill=fill, max_width=max_width, essential=essential,
-                      strike=strike)
+            self.text((x, y), line, size, face=face, fill=fill, max_width=max_width, strike=strike)
             y += step
         return y
 
@@ -118,10 +117,6 @@ class Canvas(Generic[T]):
         region = self.image.crop((x0, y0, x1, y1))
         wash = Image.new("RGB", region.size, rgba[:3])
         self.image.paste(Image.blend(region, wash, rgba[3] / 255), (x0, y0))
-        # what lies under the wash is dimmed on purpose: it no longer has to stand out
-        self.labels = [
-            replace(label, essential=False) if _inside(label.box, rect) else label for label in self.labels
-        ]
 
 
 @lru_cache(maxsize=2048)
@@ -142,6 +137,3 @@ def _text_mask(text: str, size: int, face: str, anchor: str) -> tuple[Image.Imag
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
     return mask, (x0, y0)
 
-
-def _inside(box: Box, rect: Box) -> bool:
-    return box[0] >= rect[0] and box[1] >= rect[1] and box[2] <= rect[2] and box[3] <= rect[3]

@@ -17,9 +17,8 @@ RGBA = tuple[int, int, int, int]
 class Type:
     title: int = 44
     heading: int = 32      # area names, panel names
-    label: int = 30        # counts, values, whose turn: what a player must read at a glance
-    small: int = 24        # secondary labels (charge costs, legend)
-    detail: int = 20       # charge names and effects: read when the picture is opened full screen
+    label: int = 30        # counts, values, whose turn
+    small: int = 28        # the smallest text of any picture (names of cards, legends, notes): MIN_SIZE
 
 
 @dataclass(frozen=True, eq=False)  # eq=False: hashed by identity, so a theme can key caches

@@ -12,6 +12,3 @@ def png_image(data: bytes) -> Image.Image:
     image.load()
     return image
 
-
-def essential(image: Image.Image) -> list:
-    return [label for label in image.info["labels"] if label.essential]

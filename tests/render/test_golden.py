@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from render.al_rashid import encode, render_board, render_final, render_hand
+from render.al_rashid import encode, render_board, render_final, render_focus, render_hand
 from tests.render import fixtures
 from tests.render.conftest import png_image
 
@@ -26,6 +26,9 @@ PIXEL_SHARE = 0.001
 CASES = {
     **{f"board-{name}-en": (lambda f=f: render_board(f())) for name, f in fixtures.MOMENTS.items()},
     "board-mid_resolution-it": lambda: render_board(fixtures.mid_resolution(), locale="it"),
+    **{f"focus-{name}-en": (lambda f=f: render_focus(f())) for name, f in fixtures.MOMENTS.items()},
+    "focus-battle-it": lambda: render_focus(fixtures.battle(), locale="it"),
+    "focus-placement-it": lambda: render_focus(fixtures.placement(), locale="it"),
     "hand-red-en": lambda: render_hand(fixtures.hand_of_red()),
     "hand-red-it": lambda: render_hand(fixtures.hand_of_red(), locale="it"),
     "final-en": lambda: render_final(fixtures.game_over()),
