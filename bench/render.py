@@ -1,12 +1,14 @@
-"""Rendering speed: milliseconds and bytes per Al-Rashid board, against the cost of merely encoding a PNG.
+"""Rendering speed: milliseconds and bytes per Al-Rashid board and focused picture, against the cost of merely
+encoding a PNG.
 
     .venv/bin/python bench/render.py                 # 4 players, seed 1, 120 boards
     .venv/bin/python bench/render.py --write         # record the result in docs/benchmarks.md
 
-Boards come from a seeded match between random seats (every state, evenly sampled). A board is drawn
+Pictures come from a seeded match between random seats (every state, evenly sampled). A board is drawn
 (copy of the cached static layer + the moving parts) and encoded to PNG, as the bot does. The floor is
 the time the same encoder needs for the static background alone, at the same size: whatever is
 drawn, a picture of that size cannot be produced faster. Plain true-colour PNG is shown for comparison.
+The focused picture (posted after every step) is drawn and encoded the same way from the same views.
 Every time is the fastest of three runs, so other work on a shared machine does not count.
 """
 
@@ -28,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine.al_rashid import GAME  # noqa: E402
-from render.al_rashid import THEME, board  # noqa: E402
+from render.al_rashid import THEME, board, render_focus  # noqa: E402
 from render.kit import encode  # noqa: E402
 from render.sample import playout  # noqa: E402
 
@@ -52,17 +54,15 @@ def timed(fn, repeat: int) -> list[float]:
     return out
 
 
-def run(players: int, seed: int, boards: int) -> dict:
-    states = list(playout(GAME, players, seed, "random"))
-    step = max(1, len(states) // boards)
-    views = [GAME.view(s, None) for s in states[::step]][:boards]
-    board.render_board(views[0])  # fonts loaded, static layer painted: the bot pays this once per process
-    draw_ms, encode_ms, total_ms, sizes = [], [], [], []
+def measure(painter, views: list) -> dict:
+    """Per picture, the fastest of REPEAT runs of drawing and encoding: p50/p95 times and bytes."""
+    painter(views[0])  # fonts loaded, static layer painted: the bot pays this once per process
+    draw_ms, encode_ms, total_ms, sizes, heights = [], [], [], [], []
     for view in views:
         best = None
         for _ in range(REPEAT):
             start = time.perf_counter()
-            image = board.render_board(view)
+            image = painter(view)
             drawn = time.perf_counter()
             data = encode(image)
             done = time.perf_counter()
@@ -72,6 +72,21 @@ def run(players: int, seed: int, boards: int) -> dict:
         encode_ms.append(best[1])
         total_ms.append(best[2])
         sizes.append(len(data))
+        heights.append(image.height)
+    return {
+        "p50": statistics.median(total_ms), "p95": percentile(total_ms, 0.95),
+        "draw_p50": statistics.median(draw_ms), "encode_p50": statistics.median(encode_ms),
+        "kb_mean": statistics.mean(sizes) / 1024, "kb_max": max(sizes) / 1024,
+        "width": image.width, "heights": (min(heights), max(heights)),
+    }
+
+
+def run(players: int, seed: int, boards: int) -> dict:
+    states = list(playout(GAME, players, seed, "random"))
+    step = max(1, len(states) // boards)
+    views = [GAME.view(s, None) for s in states[::step]][:boards]
+    boards_measured = measure(board.render_board, views)
+    focus_measured = measure(render_focus, views)
     background = board.background(players, THEME, "en").image
     background.info["palette"] = board.palette(players, THEME, "en")  # encoded exactly as a board
 
@@ -83,10 +98,8 @@ def run(players: int, seed: int, boards: int) -> dict:
     floor = [min(timed(lambda: encode(background), REPEAT)) for _ in range(20)]
     plain = [min(timed(plain_png, REPEAT)) for _ in range(10)]
     return {
+        **boards_measured, "focus": focus_measured,
         "players": players, "seed": seed, "boards": len(views), "size": background.size,
-        "p50": statistics.median(total_ms), "p95": percentile(total_ms, 0.95),
-        "draw_p50": statistics.median(draw_ms), "encode_p50": statistics.median(encode_ms),
-        "kb_mean": statistics.mean(sizes) / 1024, "kb_max": max(sizes) / 1024,
         "floor_p50": statistics.median(floor), "plain_p50": statistics.median(plain),
         "plain_kb": len(plain_png()) / 1024, "background_kb": len(encode(background)) / 1024,
     }
@@ -105,6 +118,7 @@ def machine() -> str:
 
 def report(r: dict, command: str) -> str:
     ratio = r["p95"] / r["floor_p50"]
+    f = r["focus"]
     w, h = r["size"]
     return f"""{START}
 `{command}` — {r['boards']} boards of one seeded {r['players']}-player match (random seats, seed {r['seed']}), \
@@ -124,6 +138,17 @@ def report(r: dict, command: str) -> str:
 Boards weigh {r['kb_mean']:.0f} KB on average, {r['kb_max']:.0f} KB at most (limit 400 KB). \
 p95 is {ratio:.2f}× the same-encoder floor and {r['p95'] / r['plain_p50']:.2f}× the plain-PNG one \
 (aim: ≤ 1.5×, and ≤ 100 ms).
+
+The focused picture (posted after every step), from the same {r['boards']} views: {f['width']} px wide, \
+{f['heights'][0]}–{f['heights'][1]} px tall.
+
+| per focused picture | p50 | p95 |
+|---|---:|---:|
+| draw + encode | {f['p50']:.1f} ms | {f['p95']:.1f} ms |
+| of which drawing (p50) | {f['draw_p50']:.1f} ms | |
+| of which encoding (p50) | {f['encode_p50']:.1f} ms | |
+
+Focused pictures weigh {f['kb_mean']:.0f} KB on average, {f['kb_max']:.0f} KB at most (limit 400 KB).
 {END}"""
 
 

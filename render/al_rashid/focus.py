@@ -18,7 +18,7 @@ from engine.al_rashid.vocab import GOODS, PIECES
 from render.kit import MIN_SIZE, RGB, Canvas, ink_on, mix
 
 from . import glyphs, words
-from .board import phase_text
+from .board import palette, phase_text
 from .layout import PIECE_ROW
 from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
@@ -48,6 +48,7 @@ def render_focus(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str =
     y = _families(c, y, view, locale)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
+    image.info["palette"] = palette(view.seats, theme, locale)  # the board's colours are the focus's too
     return image
 
 

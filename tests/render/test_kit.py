@@ -9,7 +9,7 @@ from PIL import Image, ImageChops, ImageStat
 
 import render
 import tests.support.toy_game as toy
-from render.al_rashid import THEME, board
+from render.al_rashid import THEME, board, render_focus
 from render.kit import MAX_BYTES, encode
 from tests.render import fixtures
 from tests.render.conftest import png_image
@@ -67,6 +67,15 @@ def test_encoding_keeps_boards_small_and_true_to_their_colours(moment, locale):
     data = encode(picture)
     assert len(data) <= MAX_BYTES
     difference = ImageChops.difference(picture, png_image(data).convert("RGB"))
+    assert max(high for _, high in difference.getextrema()) <= 40
+    assert max(ImageStat.Stat(difference).mean) < 1.5
+
+
+@pytest.mark.parametrize(("moment", "locale"), [("placement", "it"), ("mid_resolution", "en"), ("game_over", "en")])
+def test_focused_pictures_use_the_boards_palette_and_stay_true_to_their_colours(moment, locale):
+    picture = render_focus(fixtures.MOMENTS[moment](), locale=locale)
+    assert picture.info["palette"] is board.palette(picture_seats(moment), THEME, locale)
+    difference = ImageChops.difference(picture, png_image(encode(picture)).convert("RGB"))
     assert max(high for _, high in difference.getextrema()) <= 40
     assert max(ImageStat.Stat(difference).mean) < 1.5
 
