@@ -220,12 +220,7 @@ def _header(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> 
     # whose step it is, and what they are asked
     x = 20 + c.width(words.t("waiting", locale), t.label) + 16
     if not view.awaiting:
-        said = words.t("nobody_waiting", locale)
-        if view.score and view.score.ranking:
-            best = view.score.ranking[0]
-            said = words.t("game_won", locale, family=words.family(view.families[best].colour, locale),
-                           points=view.score.scores[best])
-        c.text((x, 158), said, t.label, anchor="lm", max_width=lay.size[0] - x - 30)
+        c.text((x, 158), ended_text(view, locale), t.label, anchor="lm", max_width=lay.size[0] - x - 30)
     size = t.label - 2
     lines_each = 2 if len(view.awaiting) == 1 else 1
     y = 138
@@ -235,6 +230,15 @@ def _header(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> 
         c.draw.ellipse((x, y + 2, x + 34, y + 36), fill=fill, outline=theme.changed, width=4)
         y = c.paragraph((x + 46, y + 2), words.message(wait.question, locale), size, lay.size[0] - x - 70,
                         face="bold", max_lines=lines_each, leading=1.15) + 2
+
+
+def ended_text(view: AlRashidView, locale: str) -> str:
+    """What the table says once nobody is asked anything: the game is over, and who won."""
+    if view.score and view.score.ranking:
+        best = view.score.ranking[0]
+        return words.t("game_won", locale, family=words.family(view.families[best].colour, locale),
+                       points=view.score.scores[best])
+    return words.t("nobody_waiting", locale)
 
 
 def phase_text(c: AlRashidCanvas, view: AlRashidView, locale: str, room: int, size: int) -> str:

@@ -18,7 +18,7 @@ from engine.al_rashid.vocab import GOODS, PIECES
 from render.kit import MIN_SIZE, RGB, Canvas, ink_on, mix
 
 from . import glyphs, words
-from .board import palette, phase_text
+from .board import ended_text, palette, phase_text
 from .layout import PIECE_ROW
 from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
@@ -73,12 +73,7 @@ def _header(c: AlRashidCanvas, view: AlRashidView, locale: str) -> int:
            max_width=WIDTH - PAD - box[2] - 20, fill=theme.soft_ink)
     y += 58
     if not view.awaiting:
-        said = words.t("nobody_waiting", locale)
-        if view.score and view.score.ranking:
-            best = view.score.ranking[0]
-            said = words.t("game_won", locale, family=words.family(view.families[best].colour, locale),
-                           points=view.score.scores[best])
-        return c.paragraph((PAD, y), said, t.label, INNER, face="bold", max_lines=2) + 12
+        return c.paragraph((PAD, y), ended_text(view, locale), t.label, INNER, face="bold", max_lines=2) + 12
     for wait in view.awaiting[:2]:
         fill = theme.families[view.families[wait.seat].colour]
         c.draw.ellipse((PAD, y + 2, PAD + 36, y + 38), fill=fill, outline=theme.changed, width=4)
