@@ -1,0 +1,211 @@
+"""Notre Dame behind the engine contract (engine.core.Game)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core.errors import Illegal, Malformed
+from engine.core.game import Action, Game, GameSpec, Outcome
+from engine.core.messages import Message
+
+from . import scoring
+from . import words as w
+from .board import BOARD, layout
+from .data import load
+from .flow import Ctx, Refusal, asked, task_of
+from .setup import new_state
+from .state import State, kind_of
+from .steps import STEPS, advance
+from .view import AwaitView, MarketView, NotreDameView, PersonView, PlayerView, ScoreView
+from .vocab import CARDS, COLOURS, CUBE, INN_CHOICES, NOTRE_DAME, OVER, PERIODS, PERSONS, SECTORS
+
+DATA = load()
+RULES = DATA.rules
+MARKETS = tuple(f"{c}.{spot}" for c in COLOURS for spot in BOARD.spots)
+
+# The notation: each verb and the values each of its arguments may take.
+GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
+    "keep": (CARDS,), "play": (CARDS,), "idle": (CARDS,), "from": ((*SECTORS, NOTRE_DAME),), "to": (SECTORS,),
+    "donate": (tuple(str(n) for n in RULES.donations),), "go": (MARKETS,), "stay": (), "take": (INN_CHOICES,),
+    "pay": (PERSONS,), "pass": (), "move": ((CUBE, "friend"),), "done": (), "lose": (SECTORS,),
+}
+
+
+class NotreDameParams(BaseModel):
+    """Match options. The rulebook keeps prestige hidden ("possono, ad esempio, essere impilati, in modo che gli
+    avversari non li possano contare"); a casual table may show everybody's."""
+
+    public_prestige: bool = False
+
+
+class NotreDame(Game[State]):
+    spec = GameSpec(key="notre-dame", title="Notre Dame", min_seats=2, max_seats=5, params_model=NotreDameParams,
+                    has_chance=True, hidden_info=True, colours=COLOURS)
+
+    # ---- setup (002, "Preparazione del gioco") ---------------------------------------------------
+    def setup(self, params: BaseModel, seats: int, seed: int) -> State:
+        assert isinstance(params, NotreDameParams)
+        state = new_state(seats, seed, params.public_prestige)
+        advance(Ctx(state))
+        return state
+
+    # ---- turns ----------------------------------------------------------------------------------
+    def active_seats(self, state: State) -> frozenset[int]:
+        if state.phase == OVER:
+            return frozenset()
+        return frozenset(t.seat for t in asked(state))
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        task = task_of(state, seat) if state.phase != OVER else None
+        return [] if task is None else STEPS[task.kind].options(state, task)
+
+    def check_form(self, action: Action) -> None:
+        shape = GRAMMAR.get(action.verb)
+        if shape is None:
+            raise Malformed("notre_dame.malformed.verb", verb=action.verb)
+        if len(action.args) != len(shape) or any(
+                value not in allowed for value, allowed in zip(action.args, shape, strict=True)):
+            raise Malformed("notre_dame.malformed.args", verb=action.verb, notation=action.notation())
+
+    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]:
+        task = task_of(state, seat)
+        assert task is not None
+        handler = STEPS[task.kind]
+        if action not in handler.candidates(state, task):
+            raise Illegal("notre_dame.illegal.not_now", question=handler.question(state, task).to_json())
+        try:
+            handler.refusal(state, task, action)
+        except Refusal as refusal:
+            raise Illegal(refusal.key, **refusal.params) from None
+        ctx = Ctx(state.clone())
+        ctx.s.last_changed = []
+        handler.do(ctx, task, action)
+        advance(ctx)
+        ctx.s.steps += 1
+        return ctx.s, ctx.events
+
+    def outcome(self, state: State) -> Outcome | None:
+        return scoring.outcome(state) if state.phase == OVER else None
+
+    # ---- words ----------------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> Message | None:
+        task = task_of(state, seat) if state.phase != OVER else None
+        return None if task is None else STEPS[task.kind].question(state, task)
+
+    def describe_action(self, state: State, seat: int, action: Action) -> Message:
+        return Message(f"notre_dame.act.{action.verb}", _action_params(state, seat, action))
+
+    # ---- data -----------------------------------------------------------------------------------
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
+
+    def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
+        """A state that differs only in what the table cannot see, and the seats entitled to see the difference.
+
+        Reshuffles every undrawn deck and the person decks (grey cards within their letter) and moves the RNG
+        on; swaps the card one player kept from their own three (seen by nobody else) with an undrawn card of
+        their deck; and, with hidden prestige, changes that player's prestige.
+        """
+        new = state.clone()
+        new.rng = rng.getrandbits(64)
+        for p in new.players:
+            rng.shuffle(p.deck)
+        rng.shuffle(new.brown_deck)
+        new.grey_deck = _shuffled_within_letters(new.grey_deck, rng)
+        owner = new.player(rng.randrange(new.seats))
+        entitled: set[int] = set()
+        if owner.first_pick is not None and owner.deck:
+            held = owner.hand if owner.first_pick in owner.hand else None
+            if held is not None:
+                swap = rng.randrange(len(owner.deck))
+                i = held.index(owner.first_pick)
+                held[i], owner.deck[swap] = owner.deck[swap], held[i]
+                owner.first_pick = held[i]
+                entitled.add(owner.seat)
+        if not new.public_prestige:
+            owner.prestige += rng.randint(1, 9)
+            entitled.add(owner.seat)
+        return new, frozenset(entitled)
+
+    # ---- views ----------------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> NotreDameView:
+        return build_view(self, state, seat)
+
+
+def _shuffled_within_letters(deck: list[str], rng: random.Random) -> list[str]:
+    out = list(deck)
+    for letter in PERIODS:
+        places = [i for i, x in enumerate(out) if DATA.persons[x].deck == letter]
+        cards = [out[i] for i in places]
+        rng.shuffle(cards)
+        for i, x in zip(places, cards, strict=True):
+            out[i] = x
+    return out
+
+
+def _action_params(state: State, seat: int, action: Action) -> dict[str, Any]:
+    verb, args = action.verb, action.args
+    if verb in ("keep", "play", "idle"):
+        return {"card": w.card(args[0])}
+    if verb in ("from", "to", "lose"):
+        return {"where": w.sector(args[0])}
+    if verb == "donate":
+        return {"n": int(args[0]), "prestige": RULES.donations[int(args[0])]}
+    if verb == "go":
+        message = state.messages.get(args[0])
+        return {"market": w.market(args[0]),
+                "message": Message("notre_dame.act.with_message", {"message": w.message(message)}).to_json()
+                if message else ""}
+    if verb in ("take", "move"):
+        return {"what": w.word(args[0])}
+    if verb == "pay":
+        return {"person": w.person(args[0])}
+    return {}
+
+
+def build_view(game: NotreDame, s: State, seat: int | None) -> NotreDameView:
+    board = layout(s.seats)
+    drafting = {t.seat for t in asked(s) if t.kind == "draft"}
+    players = []
+    for p in s.players:
+        own = seat == p.seat
+        visible = own or s.public_prestige or s.phase == OVER
+        players.append(PlayerView(
+            seat=p.seat, colour=p.colour, quarter=p.quarter, supply=p.supply, general=p.general, coins=p.coins,
+            prestige=p.prestige if visible else None, earned=dict(p.earned) if visible else None, rats=p.rats,
+            sectors=dict(p.sectors), friend=p.friend, notre_dame=p.notre_dame, carriage=p.carriage,
+            messages=list(p.messages), deck=len(p.deck), hand_count=len(p.hand),
+            hand=list(p.hand) if own else None, offer=list(p.offer) if own else None,
+            played=[kind_of(x) for x in p.played], paid=p.paid, choosing=p.seat in drafting,
+        ))
+    markets = [MarketView(id=m, quarter=m.split(".")[0], spot=m.split(".")[1], message=s.messages.get(m),
+                          carriages=[p.seat for p in s.players if p.carriage == m]) for m in board.markets]
+    roads = sorted({(a, b) if a < b else (b, a) for a in board.markets for b in board.neighbours[a]})
+    persons = [PersonView(id=x, rats=DATA.persons[x].rats, paid_by=[p.seat for p in s.players if p.paid == x])
+               for x in s.persons]
+    awaiting = []
+    for task in asked(s) if s.phase != OVER else []:
+        handler = STEPS[task.kind]
+        question = handler.question(s, task) if task.seat == seat else handler.public_question(s, task)
+        awaiting.append(AwaitView(seat=task.seat, question=question.to_json()))
+    score = None
+    result = game.outcome(s)
+    if result is not None:
+        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
+                          tiebreaks={k: list(v) for k, v in result.tiebreaks.items()},
+                          tiebreak_used=result.tiebreak_used.to_json() if result.tiebreak_used else None)
+    return NotreDameView(
+        viewer=seat, seats=s.seats, round=min(s.round, RULES.rounds), rounds=RULES.rounds,
+        period=PERIODS[min(s.period, 2)], phase=s.phase,  # type: ignore[arg-type]
+        bell=s.bell, order=s.order(), public_prestige=s.public_prestige, players=players,
+        quarters=list(board.quarters), markets=markets, roads=roads, persons=persons,
+        plague=sum(x.rats for x in persons), notre_dame_points=RULES.notre_dame_points[s.seats],
+        treasury=s.treasury, discards=s.discards, brown_left=len(s.brown_deck), grey_left=len(s.grey_deck),
+        awaiting=awaiting, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps, score=score,
+    )

@@ -1,0 +1,146 @@
+"""The state of a Notre Dame match: plain data, cheap to clone, dumped to JSON and back.
+
+`apply` clones the state and changes the clone, so a state once returned is never changed again.
+An action card is named by its owner's colour and its kind, e.g. "red:bank": the colour only says whose
+deck it returns to at the end of a period; the rules read the kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .vocab import SECTORS
+
+
+def card(colour: str, kind: str) -> str:
+    return f"{colour}:{kind}"
+
+
+def kind_of(card_id: str) -> str:
+    return card_id.split(":")[1]
+
+
+def colour_of(card_id: str) -> str:
+    return card_id.split(":")[0]
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, scalars)."""
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    colour: str
+    quarter: str                         # the colour of the quarter this player builds in
+    carriage: str                        # the market the carriage stands on
+    supply: int = 0                      # cubes in the personal supply
+    general: int = 0                     # cubes of this colour in the general supply
+    coins: int = 0
+    prestige: int = 0
+    rats: int = 0                        # the rat marker on the plague track, 0 to 9
+    sectors: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SECTORS, 0))  # cubes per building
+    friend: str | None = None            # the building of the Trusted Friend; None until it enters
+    notre_dame: int = 0                  # cubes on the Notre Dame tile
+    messages: list[str] = field(default_factory=list)   # messages taken, in the order taken
+    deck: list[str] = field(default_factory=list)       # action cards to draw this period, top last (hidden)
+    offer: list[str] = field(default_factory=list)      # the draft: cards to keep one of now (owner only)
+    hand: list[str] = field(default_factory=list)       # action cards kept (owner only)
+    first_pick: str | None = None        # the card kept from the player's own three: nobody else saw it
+    played: list[str] = field(default_factory=list)     # cards played face up this round
+    paid: str | None = None              # the person this player paid this round
+    earned: dict[str, int] = field(default_factory=dict)   # prestige by where it came from (the breakdown)
+
+    def clone(self) -> Player:
+        return Player(self.seat, self.colour, self.quarter, self.carriage, self.supply, self.general, self.coins,
+                      self.prestige, self.rats, dict(self.sectors), self.friend, self.notre_dame,
+                      list(self.messages), list(self.deck), list(self.offer), list(self.hand), self.first_pick,
+                      list(self.played), self.paid, dict(self.earned))
+
+    def count(self, sector: str) -> int:
+        """Cubes in a building, the Trusted Friend counting as one (002, "Fiduciario": "conta sempre
+        esattamente come un cubetto influenza")."""
+        return self.sectors[sector] + (self.friend == sector)
+
+    def cubes_on_board(self) -> int:
+        return sum(self.sectors.values()) + self.notre_dame
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A question the game waits on, or a piece of work the flow does by itself. `data` is never changed
+    in place."""
+
+    kind: str
+    seat: int
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def but(self, **changes: Any) -> Task:
+        return Task(self.kind, self.seat, {**self.data, **changes})
+
+
+@dataclass(slots=True)
+class State:
+    seats: int
+    seed: int
+    rng: int
+    public_prestige: bool = False        # the match option: everybody sees everybody's prestige
+    round: int = 1                       # 1 to 9; periods A, B, C are rounds 1-3, 4-6, 7-9
+    phase: str = "draft"
+    bell: int = 0                        # the start player, who holds the bell ringer
+    players: list[Player] = field(default_factory=list)
+    treasury: int = 0                    # coins in the bank of the game
+    messages: dict[str, str] = field(default_factory=dict)   # market -> message lying there
+    brown_deck: list[str] = field(default_factory=list)      # top last (hidden)
+    grey_deck: list[str] = field(default_factory=list)       # top last (hidden)
+    persons: list[str] = field(default_factory=list)         # the three persons of this round
+    discards: int = 0                    # action cards in the common discard pile this period
+    tasks: list[Task] = field(default_factory=list)          # top of the stack last
+    steps: int = 0                       # actions applied so far
+    last_changed: list[str] = field(default_factory=list)    # what the last step touched
+    log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+
+    def clone(self) -> State:
+        return State(self.seats, self.seed, self.rng, self.public_prestige, self.round, self.phase, self.bell,
+                     [p.clone() for p in self.players], self.treasury, dict(self.messages),
+                     list(self.brown_deck), list(self.grey_deck), list(self.persons), self.discards,
+                     list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail))
+
+    @property
+    def task(self) -> Task | None:
+        return self.tasks[-1] if self.tasks else None
+
+    @property
+    def period(self) -> int:
+        """0, 1, 2 for periods A, B, C."""
+        return (self.round - 1) // 3
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def order(self) -> list[int]:
+        """Seats in turn order this round: the bell ringer first, then clockwise (to the left)."""
+        return [(self.bell + i) % self.seats for i in range(self.seats)]
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.seats
+
+    # ---- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+        data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
+        data["tasks"] = [{"kind": t.kind, "seat": t.seat, "data": _copy(t.data)} for t in self.tasks]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        values = {f.name: _copy(data[f.name]) for f in fields(cls)}
+        values["players"] = [Player(**p) for p in values["players"]]
+        values["tasks"] = [Task(t["kind"], t["seat"], t["data"]) for t in values["tasks"]]
+        return cls(**values)
