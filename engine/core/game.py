@@ -182,5 +182,5 @@ def games() -> dict[str, Game]:
 def _load_builtin_games() -> None:
     import importlib
 
-    for module in ("engine.al_rashid",):
+    for module in ("engine.al_rashid", "engine.notre_dame"):
         importlib.import_module(module)

@@ -293,8 +293,6 @@ class Carriage(Step):
             p = s.player(t.seat)
             if a.args[0] == p.carriage:
                 raise Refusal("notre_dame.illegal.carriage_already_there")
-            if a.args[0] not in layout(s.seats).markets:
-                raise Refusal("notre_dame.illegal.no_such_market")
             if a.args[0] not in r.destinations(s, t.seat):
                 raise Refusal("notre_dame.illegal.too_far", n=p.count(CARRIAGE_HOUSE))
 
@@ -322,6 +320,10 @@ class Carriage(Step):
                                                    "n": s.player(t.seat).count(CARRIAGE_HOUSE)})
 
 
+NONE_LEFT = {COIN: "notre_dame.illegal.none_left.coin", CUBE: "notre_dame.illegal.none_left.cube",
+             RAT: "notre_dame.illegal.none_left.rat"}
+
+
 @step
 class Take(Step):
     """The Inn (one pick, two from its fourth cube) and the Innkeeper (one pick): a coin, a cube from the general
@@ -334,7 +336,7 @@ class Take(Step):
 
     def refusal(self, s: State, t: Task, a: Action) -> None:
         if not r.can_gain(s, t.seat, a.args[0]):
-            raise Refusal(f"notre_dame.illegal.none_left.{a.args[0]}")
+            raise Refusal(NONE_LEFT[a.args[0]])
 
     def do(self, c: Ctx, t: Task, a: Action) -> None:
         if t.data["n"] > 1:
@@ -474,7 +476,7 @@ class Troubadour(Step):
         c.emit("moved_piece", player=who(s, seat), piece=piece, origin=w.from_sector(t.data["from"]),
                to=w.to_sector(t.data["to"]))
         moved = t.data["moved"] + 1
-        if moved == 3:
+        if moved == 3 or not s.player(seat).count(t.data["from"]):
             c.pop(t)
         else:
             c.replace(t, t.but(moved=moved))
@@ -538,7 +540,7 @@ class Bishop(Step):
     def refusal(self, s: State, t: Task, a: Action) -> None:
         p = s.player(t.seat)
         if not p.general:
-            raise Refusal("notre_dame.illegal.none_left.cube")
+            raise Refusal(NONE_LEFT[CUBE])
         if p.count(a.args[0]):
             raise Refusal("notre_dame.illegal.not_empty", where=w.in_sector(a.args[0]))
 
