@@ -54,32 +54,31 @@ def table_view(match_id: int, state_id: int, locale: str, hidden_info: bool) -> 
 
 
 def panel_view(panel: Panel, locale: str) -> discord.ui.View:
-    """The private controls: the one-click default, then exactly the legal steps."""
+    """The private controls: the one-click suggestion first, then every other legal step, each offered once
+    (Discord refuses a message whose components share a custom id)."""
     match_id, state_id = panel.match.id, panel.match.state_id
     view = discord.ui.View(timeout=None)
     notations = [c.notation for c in panel.choices]
+    offered = list(enumerate(panel.choices))
     row = 0
     if panel.suggested is not None and panel.suggested.notation in notations:
         index = notations.index(panel.suggested.notation)
         ref = step_ref(match_id, state_id, panel.suggested.notation, index)
         view.add_item(_button(t("bot.panel.suggested", locale, step=panel.suggested.label),
                               Route(match_id, state_id, "do", ref), discord.ButtonStyle.success, row=0))
+        offered = [(i, c) for i, c in offered if i != index]
         row = 1
-    if len(panel.choices) <= MAX_BUTTON_CHOICES:
-        for i, choice in enumerate(panel.choices):
+    if len(offered) <= MAX_BUTTON_CHOICES:
+        for n, (i, choice) in enumerate(offered):
             ref = step_ref(match_id, state_id, choice.notation, i)
-            view.add_item(_button(choice.label, Route(match_id, state_id, "do", ref), row=row + i // 5))
+            view.add_item(_button(choice.label, Route(match_id, state_id, "do", ref), row=row + n // 5))
         return _stopped(view)
-    for chunk_start in range(0, len(panel.choices), SELECT_OPTIONS):
+    for start in range(0, len(offered), SELECT_OPTIONS):
         if row > 4:
             break  # beyond 4 selects the player types /play (the engine keeps choices within 25 anyway)
-        chunk = panel.choices[chunk_start:chunk_start + SELECT_OPTIONS]
-        options = [
-            discord.SelectOption(label=clip(c.label, OPTION_TEXT),
-                                 value=c.notation if len(c.notation) <= OPTION_TEXT else f"#{chunk_start + i}",
-                                 description=clip(c.notation, OPTION_TEXT) if c.label != c.notation else None)
-            for i, c in enumerate(chunk)
-        ]
+        options = [discord.SelectOption(label=clip(c.label, OPTION_TEXT),
+                                        value=c.notation if len(c.notation) <= OPTION_TEXT else f"#{i}")
+                   for i, c in offered[start:start + SELECT_OPTIONS]]
         view.add_item(discord.ui.Select(custom_id=Route(match_id, state_id, "pick", str(row)).custom_id,
                                         placeholder=clip(t("bot.panel.pick", locale), OPTION_TEXT),
                                         options=options, row=row))

@@ -41,7 +41,10 @@ def test_the_panel_fits_discords_limits_and_offers_every_choice(count, long):
                 offered.append(option["value"])
     notations = [c.notation for c in panel(count, long=long).choices]
     resolved = [resolve_step(ref, notations) for ref in offered]
-    assert set(resolved) == set(notations)  # exactly the legal steps (the suggested one may repeat)
+    assert sorted(resolved) == sorted(notations)  # every legal step, each offered once
+    ids = [item["custom_id"] for item in items]
+    assert len(ids) == len(set(ids))  # Discord refuses a message whose components share a custom id
+    assert not any(o.get("description") for item in items for o in item.get("options", []))  # no notation shown
 
 
 def test_routes_round_trip_and_ignore_foreign_ids():

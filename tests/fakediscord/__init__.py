@@ -26,7 +26,8 @@ Usage (the fixture is `fake_discord`; in a conftest.py: `from tests.fakediscord 
         # teardown fails the test on invalid payloads, unknown routes or ERROR logs
 
 FakeDiscord(*, spec_path, heartbeat_interval=41.25, guild_ready_timeout=0.05, reidentify_delay=0.01,
-            strict_routes=True, reject_invalid=True, fail_on_logged_errors=True, bot_name="Caravanserai")
+            strict_routes=True, reject_invalid=True, fail_on_logged_errors=True, bot_name="Caravanserai",
+            ack_deadline=3.0, token_lifetime=900, nonce_window=300)
     `async with FakeDiscord() as fake:` starts/stops the server; on a clean exit `assert_clean()` runs.
     discord.py waits for `guild_ready_timeout` after the last GUILD_CREATE (2 s by default) and 5 s
     before a re-IDENTIFY; the fake shortens both (every Client constructed while it runs).
@@ -99,12 +100,16 @@ Failures
     await fake.reconnect()                      op 7 → client RESUMEs (missed events replayed)
     await fake.drop_connection()                TCP cut without close frame → RESUME
     await fake.close_gateway(code=4000)         close with a code → reconnect
+    fake.expire(handle)                         the interaction's token dies (as after 15 minutes)
     await fake.invalidate_session(resumable=False)   op 9 → new IDENTIFY, READY
     fake.gateway: identifies, resumes, heartbeats, connected, intents, dispatch(event, data),
                   dispatched(event) -> [data] (this session's events, e.g. "THREAD_CREATE")
 
 Realism the fake enforces (each refusal is what Discord answers): second callback → 400/40060; webhook
-use before the callback → 404/10015 and a violation; the bot's channel permissions (403/50001, 50013);
+use before the callback → 404/10015 and a violation; a callback later than `ack_deadline` (3 s) → 404/10062;
+follow-ups and edits after `token_lifetime` (15 min) or `expire` → 401/50027; an empty message (no content,
+embed, component, file...) created or left by an edit → 400/50006 and a violation; a repeated nonce with
+enforce_nonce within `nonce_window` → the earlier message, none created; the bot's channel permissions (403/50001, 50013);
 closed DMs → 403/50007; invalid bodies → 400/50035 and a violation (`reject_invalid=False` to only
 record); unknown routes → 404, logged loudly and a violation (`strict_routes=False` to only record).
 """

@@ -64,6 +64,9 @@ class FakeDiscord:
         reject_invalid: bool = True,
         fail_on_logged_errors: bool = True,
         bot_name: str = "Caravanserai",
+        ack_deadline: float | None = 3.0,
+        token_lifetime: float = 15 * 60,
+        nonce_window: float = 5 * 60,
     ) -> None:
         self.spec = load_spec(spec_path)
         self.guild_ready_timeout = guild_ready_timeout
@@ -73,6 +76,12 @@ class FakeDiscord:
         """When True (default) an invalid payload is also refused with 400 / 50035, as Discord would."""
         self.fail_on_logged_errors = fail_on_logged_errors
         """When True (default) ERROR log records (e.g. an exception escaping a command) fail the test."""
+        self.ack_deadline = ack_deadline
+        """Seconds within which an interaction must be answered (Discord: 3), or None not to check."""
+        self.token_lifetime = token_lifetime
+        """Seconds an interaction token works for follow-ups and edits (Discord: 15 minutes)."""
+        self.nonce_window = nonce_window
+        """Seconds during which a repeated nonce (with enforce_nonce) returns the earlier message."""
         self.application_id = snowflake()
         self.bot = FakeUser(id=snowflake(), name=bot_name, bot=True)
         self.gateway = Gateway(self, heartbeat_interval=heartbeat_interval)
@@ -583,6 +592,11 @@ class FakeDiscord:
         self._touch()
         await asyncio.sleep(0)
         return handle
+
+    def expire(self, handle: InteractionHandle) -> None:
+        """Kill an interaction's token now, as Discord does 15 minutes after the interaction (and 3 seconds
+        after it if it was never answered): callbacks get 10062, follow-ups and edits 401 / 50027."""
+        handle.expired = True
 
     def interaction(self, *, interaction_id: int | None = None, token: str | None = None) -> InteractionHandle | None:
         for h in self.interactions:

@@ -19,8 +19,10 @@ ERROR_MESSAGES = {
     10062: "Unknown interaction",
     40060: "Interaction has already been acknowledged.",
     50001: "Missing Access",
+    50006: "Cannot send an empty message",
     50007: "Cannot send messages to this user",
     50013: "Missing Permissions",
+    50027: "Invalid Webhook Token",
     50035: "Invalid Form Body",
 }
 STATUS_TEXT = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",

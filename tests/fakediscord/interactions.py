@@ -64,6 +64,8 @@ class InteractionHandle:
     source_edits_at_ack: int = 0
     choices_sent: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    expired: bool = False
+    """Set by `fake.expire(handle)`: the token is dead, as 15 minutes after dispatch on Discord."""
 
     # -- state ---------------------------------------------------------------------------------------
     @property
@@ -105,6 +107,9 @@ class InteractionHandle:
         after = time.monotonic() - self.dispatched_at
         self.timeline.append((what, after))
         return after
+
+    def age(self) -> float:
+        return time.monotonic() - self.dispatched_at
 
     # -- waiting -------------------------------------------------------------------------------------
     async def response(self, timeout: float = 5.0) -> Callback:

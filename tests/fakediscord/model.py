@@ -277,6 +277,9 @@ class FakeMessage:
     history: list[dict[str, Any]] = field(default_factory=list)
     """Earlier versions (snapshots of content/embeds/components/attachment names), oldest first."""
     deleted: bool = False
+    nonce: str | None = None
+    """The nonce the bot sent with enforce_nonce (Discord then returns this message for a repeat)."""
+    created: float = field(default_factory=time.monotonic)
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
 

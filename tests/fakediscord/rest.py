@@ -28,7 +28,7 @@ from .model import (
     iso_now,
     snowflake,
 )
-from .validation import Violation, limit_problems
+from .validation import Violation, is_empty, limit_problems
 
 if TYPE_CHECKING:
     from .core import FakeDiscord
@@ -293,8 +293,15 @@ class RestAPI:
             raise DiscordError(404, 10062)
         if handle.acknowledged:
             raise DiscordError(400, 40060)
+        deadline = self.fake.ack_deadline
+        if handle.expired or (deadline is not None and handle.age() > deadline):
+            raise DiscordError(404, 10062)  # Discord forgets an interaction not answered within 3 s
         body = record.body or {}
         kind, data = body.get("type"), body.get("data") or {}
+        if kind == ix.CHANNEL_MESSAGE:
+            self._refuse_empty(record, data, record.files)
+        elif kind == ix.UPDATE_MESSAGE and handle.source_message is not None:
+            self._refuse_empty(record, data, record.files, handle.source_message)
         allowed = {
             ix.APPLICATION_COMMAND: {4, 5, 9}, ix.MESSAGE_COMPONENT: {4, 5, 6, 7, 9},
             ix.AUTOCOMPLETE: {8}, ix.MODAL_SUBMIT: {4, 5, 6, 7},
@@ -343,6 +350,8 @@ class RestAPI:
         if not handle.acknowledged:
             self.violation(record, f"used the token of {handle.describe()} before acknowledging it")
             raise DiscordError(404, 10015)
+        if handle.expired or handle.age() > self.fake.token_lifetime:
+            raise DiscordError(401, 50027)  # interaction tokens live 15 minutes
         return handle
 
     def _webhook_message(self, handle: InteractionHandle, message: str) -> FakeMessage:
@@ -358,6 +367,7 @@ class RestAPI:
     async def followup(self, record: ApiRequest, app: str, token: str) -> tuple[int, Any]:
         handle = self._handle_for_webhook(record, app, token)
         body = record.body or {}
+        self._refuse_empty(record, body, record.files)
         original = handle.original
         if original is not None and original.loading and not original.deleted:
             # Discord: the first follow-up after a "thinking" deferral fills in the deferred message.
@@ -375,6 +385,7 @@ class RestAPI:
     async def edit_webhook_message(self, record: ApiRequest, app: str, token: str, message: str) -> tuple[int, Any]:
         handle = self._handle_for_webhook(record, app, token)
         target = self._webhook_message(handle, message)
+        self._refuse_empty(record, record.body or {}, record.files, target)
         self.edit(target, record.body or {}, record.files)
         return 200, self.message_payload(target)
 
@@ -425,8 +436,17 @@ class RestAPI:
                 if channel.archived and channel.locked:
                     raise DiscordError(403, 50083, "Thread is archived")
                 channel.archived = False  # sending unarchives an unlocked thread
+        self._refuse_empty(record, body, record.files)
+        nonce = str(body["nonce"]) if body.get("nonce") is not None and body.get("enforce_nonce") else None
+        if nonce is not None:
+            # Discord: a repeat of a recent nonce returns the message already created, and creates none.
+            for earlier in self.fake.all_messages:
+                if earlier.channel is channel and earlier.nonce == nonce and not earlier.deleted \
+                        and time.monotonic() - earlier.created <= self.fake.nonce_window:
+                    return 200, self.message_payload(earlier)
         message = self.new_message(channel, body, record.files, flags=(body.get("flags") or 0) & SENDABLE_FLAGS,
                                    type=0)
+        message.nonce = nonce
         return 200, self.message_payload(message)
 
     async def get_messages(self, record: ApiRequest, channel_id: str) -> tuple[int, Any]:
@@ -449,6 +469,7 @@ class RestAPI:
         message = self._message(channel, message_id)
         if message.author is not self.fake.bot:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        self._refuse_empty(record, record.body or {}, record.files, message)
         self.edit(message, record.body or {}, record.files)
         return 200, self.message_payload(message)
 
@@ -550,6 +571,20 @@ class RestAPI:
             raise DiscordError(404, 10004, "Unknown Guild") from None
 
     # -- messages: creating, editing, deleting -------------------------------------------------------------
+    def _refuse_empty(self, record: ApiRequest, body: dict[str, Any], files: list[UploadedFile],
+                      current: FakeMessage | None = None) -> None:
+        """Discord refuses to create, or edit into, a message with nothing to show (400 / 50006)."""
+        if current is not None:  # an edit: what the message would hold afterwards
+            after = {key: body[key] if key in body else getattr(current, key)
+                     for key in ("content", "embeds", "components")}
+            kept = body["attachments"] if body.get("attachments") is not None else current.attachments
+            empty = is_empty(after, len(files) + len(kept or []))
+        else:
+            empty = is_empty(body, len(files))
+        if empty:
+            self.violation(record, "the message would be empty (Discord refuses it: 50006)")
+            raise DiscordError(400, 50006)
+
     def message_payload(self, message: FakeMessage) -> dict[str, Any]:
         return message.payload(self.fake.base_url, self.fake.users)
 

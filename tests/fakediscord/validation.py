@@ -220,7 +220,18 @@ def _message_problems(msg: dict[str, Any]) -> list[str]:
     components = msg.get("components") or []
     flags = msg.get("flags") or 0
     problems += _components_problems(components, v2=bool(flags & IS_COMPONENTS_V2))
+    mentions = msg.get("allowed_mentions") or {}
+    for kind in ("users", "roles"):
+        if kind in (mentions.get("parse") or []) and mentions.get(kind):
+            problems.append(f"allowed_mentions: parse {kind!r} and a {kind} list are mutually exclusive")
     return problems
+
+
+def is_empty(body: dict[str, Any], files: int) -> bool:
+    """Discord refuses (50006) a message with nothing to show: no content, embed, component, file,
+    sticker or poll."""
+    return not ((body.get("content") or "").strip() or body.get("embeds") or body.get("components") or files
+                or body.get("attachments") or body.get("sticker_ids") or body.get("poll"))
 
 
 def _embed_chars(embed: dict[str, Any]) -> int:
@@ -296,6 +307,8 @@ def _component_problems(c: dict[str, Any], where: str) -> list[str]:
         max_values = c.get("max_values", 1)
         if max_values > max(len(options), 1) or c.get("min_values", 1) > max_values:
             problems.append(f"{where}: select min/max_values do not fit its {len(options)} options")
+        if sum(1 for o in options if o.get("default")) > max_values:
+            problems.append(f"{where}: more options are selected by default than max_values allows")
     if len(c.get("placeholder") or "") > 150:
         problems.append(f"{where}: placeholder longer than 150 characters")
     return problems

@@ -1,0 +1,152 @@
+"""A curious Al-Rashid player for end-to-end tests: it steers towards every kind of step the game can ask.
+
+The kinds of step are the game's questions (the prompt keys `al_rashid.ask.*` of data/i18n/en, except those
+only shown to the other players, `*_public`), plus the two ways of paying: by the suggested payment and
+piece by piece. They come from the translations, not from the engine's internals, so they stay stable
+while the engine is refactored.
+
+The player looks one step ahead with the engine: a choice that leads to a question not asked yet wins;
+otherwise it leans towards what opens rare questions (charges that ask something when used, fights,
+borrowed favours), sometimes takes the suggestion, sometimes another choice, and otherwise picks at random.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine import ai
+from engine.core import Action, Game
+from engine.core.errors import EngineError
+from engine.core.messages import catalogue
+
+PAY_BY_SUGGESTION = " (suggested payment)"
+PAY_PIECE_BY_PIECE = " (piece by piece)"
+# Charges whose use (or gain) asks a question of its own.
+ASKING_CHARGES = {
+    "plotter": "move.plotter", "informer": "move.informer", "smuggler": "use_smuggler",
+    "recruiter": "use_recruiter", "trader": "use_trader", "negotiator": "use_negotiator",
+    "alchemist": "alchemy", "impostor": "impostor", "diplomat": "hold", "quartermaster": "goods",
+    "agha": "draw",
+}
+# Verbs that undo a half-made choice: taken now and then, never twice in a row.
+GOING_BACK = {"back", "clear", "cancel"}
+
+
+def prefix(game: Game) -> str:
+    return game.spec.key.replace("-", "_") + ".ask."
+
+
+def step_kinds(game: Game) -> set[str]:
+    """Every kind of step the game can ask a player, named by its prompt key."""
+    asks = {k for k in catalogue("en") if k.startswith(prefix(game)) and not k.endswith("_public")}
+    pays = {k for k in asks if k.endswith(".pay")}
+    return asks | {k + PAY_BY_SUGGESTION for k in pays} | {k + PAY_PIECE_BY_PIECE for k in pays}
+
+
+def kinds_of_click(prompt_key: str, action: Action) -> set[str]:
+    """What answering `prompt_key` with `action` covers."""
+    kinds = {prompt_key}
+    if prompt_key.endswith(".pay"):
+        if action.verb == "pay":
+            kinds.add(prompt_key + PAY_BY_SUGGESTION)
+        elif action.verb == "confirm":
+            kinds.add(prompt_key + PAY_PIECE_BY_PIECE)
+    return kinds
+
+
+def short(kind: str) -> str:
+    return kind.split(".ask.", 1)[-1]
+
+
+@dataclass
+class Curious:
+    game: Game
+    rng: random.Random
+    covered: set[str] = field(default_factory=set)
+    last_verb: dict[int, str] = field(default_factory=dict)
+
+    def prompt_key(self, state, seat: int) -> str | None:
+        prompt = self.game.prompt(state, seat)
+        return prompt.key if prompt is not None else None
+
+    def choose(self, state, seat: int, options: list[Action], suggested: Action | None = None) -> Action:
+        key = self.prompt_key(state, seat) or ""
+        pick = self._choose(state, seat, key, options, suggested)
+        self.last_verb[seat] = pick.verb
+        return pick
+
+    def note(self, prompt_key: str, action: Action) -> None:
+        self.covered |= kinds_of_click(prompt_key, action)
+
+    # ---- the choice --------------------------------------------------------------------------
+    def _choose(self, state, seat, key, options, suggested):
+        allowed = [a for a in options if not (a.verb in GOING_BACK and self.last_verb.get(seat) in GOING_BACK)]
+        allowed = allowed or options
+        if key.endswith(".pay"):
+            return self._pay(key, allowed, suggested)
+        ahead = [a for a in allowed if self._opens_new(state, seat, a)]
+        if ahead and self.rng.random() < 0.9:
+            return self.rng.choice(ahead)
+        wanted = [a for a in allowed if self._leans_to(state, seat, a)]
+        if wanted and self.rng.random() < 0.7:
+            return self.rng.choice(wanted)
+        if suggested is not None and suggested in allowed and self.rng.random() < 0.5:
+            return suggested
+        if self.rng.random() < 0.7:  # otherwise play well, to afford the charges that ask
+            good = ai.policy("heuristic").choose(self.game, state, seat, self.rng)
+            if good in allowed:
+                return good
+        calm = [a for a in allowed if a.verb not in GOING_BACK] or allowed
+        return self.rng.choice(allowed if self.rng.random() < 0.05 else calm)
+
+    def _pay(self, key, options, suggested):
+        by_suggestion = [a for a in options if a.verb == "pay"]
+        piece_by_piece = [a for a in options if a.verb in ("add", "confirm")]
+        want_pieces = key + PAY_PIECE_BY_PIECE not in self.covered or self.rng.random() < 0.3
+        if key + PAY_BY_SUGGESTION not in self.covered and by_suggestion and not (
+                want_pieces and self.rng.random() < 0.5):
+            return by_suggestion[0]
+        if want_pieces and piece_by_piece:
+            confirm = [a for a in piece_by_piece if a.verb == "confirm"]
+            adds = [a for a in piece_by_piece if a.verb == "add"]
+            return confirm[0] if confirm and not adds else self.rng.choice(adds or confirm)
+        return by_suggestion[0] if by_suggestion else self.rng.choice(options)
+
+    def _opens_new(self, state, seat, action) -> bool:
+        try:
+            after, _ = self.game.apply(state, seat, action)
+        except EngineError:
+            return False
+        if seat not in self.game.active_seats(after):
+            return False
+        key = self.prompt_key(after, seat)
+        return key is not None and key not in self.covered
+
+    def _leans_to(self, state, seat, action) -> bool:
+        """Choices that open rare questions later: the palaces and charges that ask something, fights,
+        spy moves, and Sages joining one's own leader on a territory (so that a move asks which piece)."""
+        verb, args = action.verb, action.args
+        uncovered = {short(k) for k in step_kinds(self.game) - self.covered}
+        wanted = {c for c, asks in ASKING_CHARGES.items() if any(k.startswith(asks) for k in uncovered)}
+        view = self.game.view(state, seat)
+        areas = {a.id: a for a in view.areas}
+        if verb in ("charge", "activate"):
+            return args[0] in wanted
+        if verb == "do":
+            area = (view.resolution.area if view.resolution else None)
+            spying = area == "spies" and any(k.startswith("move.spy") for k in uncovered)
+            return ("charge" in args and bool(wanted & set(areas[area].charges if area in areas else ())))\
+                or ("service" in args and spying) or ("favour" in args and area in ("spies", "military", "merchant"))\
+                or ("benevolence" in args and area == "caliph")
+        if verb in ("resolve", "place"):
+            area = areas[args[0]]
+            if area.kind == "palace":
+                return bool(wanted & set(area.charges)) or (args[0] == "spies" and "move.spy.piece" in uncovered) or (
+                    verb == "place" and any(s.seat == seat for s in area.stacks))
+            return (verb == "resolve" and bool(area.mercenaries)) or (
+                verb == "place" and any(s.seat == seat for s in area.stacks))
+        if verb == "piece":
+            return args[0] == "sage"
+        return verb in ("fight", "remove", "from", "to", "note", "favour")
+
