@@ -1,0 +1,277 @@
+"""Taj Mahal behind the engine contract (engine.core.Game)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.errors import Illegal, Malformed
+from engine.core.game import Action, Game, GameSpec, Outcome
+from engine.core.messages import Message
+
+from . import words as w
+from .board import board
+from .data import load
+from .rng import below, seed_state, shuffled
+from .rules import PROVINCE_GOODS, prizes_won, symbol_counts
+from .state import DUEL, PLUS, STANDARD, Player, State
+from .steps import STEPS, Ctx, Refusal, advance, start_visit
+from .view import AwaitView, CityView, PlayerView, ProvinceView, ScoreView, TajMahalView
+from .vocab import (
+    OVER,
+    PLAYER_COLOURS,
+    SPECIALS,
+    SYMBOLS,
+    TAJ,
+)
+
+DATA = load()
+RULES = DATA.rules
+CARD_KINDS = tuple(sorted(set(DATA.cards.deck())))
+ALL_KINDS = (*CARD_KINDS, *SPECIALS)
+CITIES = board(12).cities
+SOURCES = ("bonus", "palaces", "provinces", "special", "end_specials", "end_white", "end_colour")
+
+# The notation: each verb and the values its argument may take.
+GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
+    "play": (ALL_KINDS,), "add": (ALL_KINDS,), "alone": (), "back": (), "withdraw": (),
+    "city": (CITIES,), "take": (ALL_KINDS,), "discard": (ALL_KINDS,),
+}
+# The tables the rulebook gives: human seats -> dummies allowed ("VARIANTE PER DUE GIOCATORI", "VARIANTI").
+DUMMIES = {1: (2,), 2: (1, 2), 3: (0, 1), 4: (0, 1), 5: (0,)}
+
+
+class TajMahalParams(BaseModel):
+    """The variants of 001_f0a91e4b7c938d9d.txt."""
+
+    provinces: Literal[12, 9] = Field(12, description="12 provinces, or the 9-province variant")
+    dummies: Literal[0, 1, 2] | None = Field(
+        None, description="dummy players (Carletto): 2 for a solo game, 1 or 2 with two players, 0 or 1 with "
+                          "three or four; by default 2, 1 and 0")
+
+
+class TajMahal(Game[State]):
+    spec = GameSpec(key="taj-mahal", title="Taj Mahal", min_seats=1, max_seats=5, params_model=TajMahalParams,
+                    has_chance=True, hidden_info=True, colours=PLAYER_COLOURS)
+
+    # ---- setup ("PREPARAZIONE") ------------------------------------------------------------------------
+    def setup(self, params: BaseModel, seats: int, seed: int) -> State:
+        assert isinstance(params, TajMahalParams)
+        dummies = params.dummies if params.dummies is not None else DUMMIES[seats][0]
+        if dummies not in DUMMIES[seats]:
+            raise Malformed("taj_mahal.setup.dummies", seats=seats, dummies=dummies,
+                            allowed=[str(n) for n in DUMMIES[seats]])
+        mode = STANDARD if dummies == 0 else (DUEL if seats <= 2 else PLUS)
+        the_board = board(params.provinces)
+        state = State(seats=seats, seed=seed, rng=seed_state(seed), provinces=params.provinces, mode=mode)
+        state.players = [Player(i, seat, "") for i, seat in enumerate(_seating(seats, dummies))]
+        extra = iter(PLAYER_COLOURS[seats:])
+        for p in state.players:
+            p.colour = PLAYER_COLOURS[p.seat] if p.seat is not None else next(extra)
+        # Province tiles at random, the last one always in Agra's province.
+        last = len(the_board.provinces)
+        others = [p for p in the_board.provinces if p != the_board.agra]
+        state.rng, numbers = shuffled(state.rng, list(range(1, last)))
+        state.tiles = {**dict(zip(others, numbers, strict=True)), the_board.agra: last}
+        # The Taj Mahal tile on Agra, the bonus tiles at random on the other fortresses.
+        pool = DATA.tiles.bonus_pool()
+        if params.provinces == 9:
+            for kind in DATA.map.nine_provinces.bonus_removed:
+                pool.remove(kind)
+        state.rng, pool = shuffled(state.rng, pool)
+        forts = [c for c in the_board.cities if c in the_board.fortresses and c != the_board.taj]
+        state.bonus = {**dict(zip(forts, pool, strict=False)), the_board.taj: TAJ}
+        # The influence tiles in their piles, the special cards beside the board (two for each dummy).
+        state.supply = {force: RULES.influence_tiles for force in ("vizier", "general", "monk", "princess")}
+        state.specials_table = list(SPECIALS)
+        for p in state.players:
+            if p.seat is None:
+                state.rng, table = shuffled(state.rng, state.specials_table)
+                p.specials = sorted(table[:RULES.dummy_specials], key=SPECIALS.index)
+                state.specials_table = [c for c in SPECIALS if c in table[RULES.dummy_specials:]]
+        # The deck, six cards to each player, a start player.
+        state.rng, state.deck = shuffled(state.rng, DATA.cards.deck())
+        for p in state.players:
+            if p.seat is not None:
+                p.hand = sorted(state.deck.pop() for _ in range(RULES.hand))
+        humans = [p.index for p in state.players if p.seat is not None]
+        state.rng, pick = below(state.rng, len(humans))
+        ctx = Ctx(state)
+        start_visit(ctx, humans[pick])
+        advance(ctx)
+        return state
+
+    # ---- turns -----------------------------------------------------------------------------------------
+    def active_seats(self, state: State) -> frozenset[int]:
+        task = state.task
+        if task is None or state.phase == OVER:
+            return frozenset()
+        seat = state.players[task.player].seat
+        return frozenset() if seat is None else frozenset({seat})
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat not in self.active_seats(state):
+            return []
+        task = state.tasks[-1]
+        return STEPS[task.kind].options(state, task)
+
+    def check_form(self, action: Action) -> None:
+        shape = GRAMMAR.get(action.verb)
+        if shape is None:
+            raise Malformed("taj_mahal.malformed.verb", verb=action.verb)
+        if len(action.args) != len(shape) or any(v not in ok for v, ok in zip(action.args, shape, strict=True)):
+            raise Malformed("taj_mahal.malformed.args", verb=action.verb, notation=action.notation())
+
+    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]:
+        task = state.tasks[-1]
+        handler = STEPS[task.kind]
+        if action.verb not in handler.verbs:
+            raise Illegal("taj_mahal.illegal.not_now", question=handler.question(state, task).to_json())
+        try:
+            handler.refusal(state, task, action)
+        except Refusal as refusal:
+            raise Illegal(refusal.key, **refusal.params) from None
+        ctx = Ctx(state.clone())
+        ctx.s.last_changed = []
+        handler.do(ctx, ctx.s.tasks[-1], action)
+        advance(ctx)
+        ctx.s.steps += 1
+        return ctx.s, ctx.events
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        humans = sorted(state.humans(), key=lambda p: p.seat or 0)
+        scores = {p.seat: p.score for p in humans if p.seat is not None}
+        ranking = sorted(scores, key=lambda seat: (-scores[seat], seat))
+        breakdown = {p.seat: {k: p.points.get(k, 0) for k in SOURCES} for p in humans if p.seat is not None}
+        shared = len(ranking) > 1 and scores[ranking[0]] == scores[ranking[1]]
+        return Outcome(scores=scores, ranking=ranking, breakdown=breakdown,
+                       tiebreak_used=Message("taj_mahal.tiebreak.shared") if shared else None)
+
+    def suggested_action(self, state: State, seat: int) -> Action | None:
+        from .ai import suggestion
+
+        return suggestion(state, seat) if seat in self.active_seats(state) else None
+
+    # ---- words ---------------------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> Message | None:
+        if seat not in self.active_seats(state):
+            return None
+        task = state.tasks[-1]
+        return STEPS[task.kind].question(state, task)
+
+    def describe_action(self, state: State, seat: int, action: Action) -> Message:
+        verb, args = action.verb, action.args
+        if verb in ("play", "add", "take", "discard"):
+            return Message(f"taj_mahal.act.{verb}", {"card": w.card(args[0])})
+        if verb == "city":
+            bonus = state.bonus.get(args[0])
+            holders = state.holders(args[0])
+            if state.tasks and state.tasks[-1].kind == "crown":
+                bonus = None  # the crown palace never takes a bonus tile
+            params: dict[str, Any] = {"city": w.city(args[0])}
+            if bonus:
+                params["bonus"] = w.bonus(bonus)
+            if holders:
+                params["owner"] = w.player(state, holders[0])
+            key = "city_bonus" if bonus else ("city_beside" if holders else "city")
+            return Message(f"taj_mahal.act.{key}", params)
+        return Message(f"taj_mahal.act.{verb}")
+
+    # ---- data ----------------------------------------------------------------------------------------
+    def dump_state(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def load_state(self, data: dict[str, Any]) -> State:
+        return State.from_json(data)
+
+    def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
+        """A state that differs only in hidden information, and the seats entitled to see the difference:
+        the deck reordered, the RNG moved on, and one player's hand swapped in part with the deck (the card
+        they picked but have not played yet stays)."""
+        new = state.clone()
+        new.rng = rng.getrandbits(64)
+        rng.shuffle(new.deck)
+        entitled: set[int] = set()
+        holders = [p for p in new.players if p.seat is not None and p.hand]
+        if holders and new.deck:
+            p = rng.choice(holders)
+            task = new.task
+            keep = task.data.get("card") if task is not None and task.player == p.index else None
+            swappable = list(range(len(p.hand)))
+            if keep in p.hand:
+                swappable.remove(p.hand.index(keep))
+            for i in rng.sample(swappable, min(len(swappable), len(new.deck), 3)):
+                j = rng.randrange(len(new.deck))
+                p.hand[i], new.deck[j] = new.deck[j], p.hand[i]
+            p.hand.sort()
+            assert p.seat is not None
+            entitled.add(p.seat)
+        if new.to_json() == state.to_json():
+            return None
+        return new, frozenset(entitled)
+
+    # ---- views ---------------------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> TajMahalView:
+        return build_view(self, state, seat)
+
+
+def _seating(seats: int, dummies: int) -> list[int | None]:
+    """Human seats and dummies (None) clockwise round the table: "un giocatore, un Carletto, un giocatore, un
+    Carletto" with two of each; otherwise the humans, then the dummies."""
+    if seats == 2 and dummies == 2:
+        return [0, None, 1, None]
+    return [*range(seats), *([None] * dummies)]
+
+
+def build_view(game: TajMahal, s: State, seat: int | None) -> TajMahalView:
+    the_board = board(s.provinces)
+    owner_of = {n: p.index for p in s.players for n in p.provinces}
+    visit_province = s.province()
+    provinces = [
+        ProvinceView(id=p, tile=s.tiles[p], goods=list(PROVINCE_GOODS[s.tiles[p]]), owner=owner_of.get(s.tiles[p]),
+                     state="now" if p == visit_province and s.phase != OVER else
+                     "won" if s.tiles[p] in owner_of else "unwon" if s.tiles[p] < s.visit or s.phase == OVER
+                     else "ahead")
+        for p in the_board.provinces
+    ]
+    cities = [CityView(id=c, province=the_board.province_of[c], fortress=c in the_board.fortresses,
+                       bonus=s.bonus.get(c), palace=s.palaces.get(c), crown_palace=s.crown_palaces.get(c))
+              for c in the_board.cities]
+    players = []
+    for p in s.players:
+        counts = symbol_counts(p.played)
+        players.append(PlayerView(
+            index=p.index, seat=p.seat, colour=p.colour, hand_size=len(p.hand) + len(p.specials),
+            hand=list(p.hand) if seat is not None and p.seat == seat else None, specials=list(p.specials),
+            influence=list(p.influence), goods=list(p.goods), provinces=list(p.provinces), points=dict(p.points),
+            score=p.score, played=list(p.played), symbols={x: counts[x] for x in SYMBOLS},
+            leading=[] if p.out or s.phase == OVER else prizes_won(s, p.index), visit_colour=p.visit_colour,
+            out=p.out))
+    task = s.task
+    awaiting = []
+    for active in sorted(game.active_seats(s)):
+        assert task is not None
+        question = STEPS[task.kind].question(s, task, public=active != seat)
+        awaiting.append(AwaitView(seat=active, question=question.to_json()))
+    picked = None
+    if task is not None and task.kind == "extra" and seat is not None and s.players[task.player].seat == seat:
+        picked = task.data["card"]
+    score = None
+    result = game.outcome(s)
+    if result is not None:
+        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
+                          dummies={p.index: p.score for p in s.players if p.seat is None},
+                          shared=result.tiebreak_used is not None)
+    return TajMahalView(
+        viewer=seat, seats=s.seats, variant=s.mode, map=s.provinces, visit=s.visit, visits=len(s.tiles),  # type: ignore[arg-type]
+        province=visit_province, start=s.start, order=list(s.order), current=s.current,
+        withdrawn=list(s.withdrawn), players=players, provinces=provinces, cities=cities, court=list(s.court),
+        specials_table=list(s.specials_table), display=list(s.display), deck=len(s.deck), discard=len(s.discard),
+        awaiting=awaiting, picked=picked, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps,
+        over=s.phase == OVER, score=score,
+    )
+

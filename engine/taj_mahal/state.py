@@ -1,0 +1,143 @@
+"""The state of a Taj Mahal match: plain data, cheap to clone, dumped to JSON and back.
+
+The table seats `players` in clockwise order: every human seat and, in the variants of the 2-player
+game, the dummy players ("Carletto"), who hold no hand. `Player.seat` is the human seat, None for a dummy.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+# How the table is made up (001_f0a91e4b7c938d9d.txt, "VARIANTE PER DUE GIOCATORI" and its variants).
+STANDARD = "standard"   # 3-5 players, no dummy
+DUEL = "duel"           # 1 or 2 players with dummies seated among them: the 2-player variant, solo, 2 vs 2
+PLUS = "plus"           # 3 or 4 players and one dummy that always plays second
+
+
+@dataclass(slots=True)
+class Player:
+    index: int                       # place at the table, clockwise
+    seat: int | None                 # the human seat; None for a dummy
+    colour: str
+    hand: list[str] = field(default_factory=list)       # card kinds, sorted (never a special card)
+    specials: list[str] = field(default_factory=list)   # special cards held (a dummy's lie face up)
+    influence: list[str] = field(default_factory=list)  # influence tiles (forces), sorted
+    goods: list[str] = field(default_factory=list)      # goods of the bonus tiles kept
+    provinces: list[int] = field(default_factory=list)  # province tiles won (their numbers)
+    points: dict[str, int] = field(default_factory=dict)  # influence points by source
+    # this visit
+    played: list[str] = field(default_factory=list)     # cards in play, in the order played
+    visit_colour: str | None = None                     # fixed by the first coloured card (colour change aside)
+    turns: int = 0                                      # turns taken in this visit (withdrawing included)
+    out: bool = False                                   # withdrawn from this visit
+
+    @property
+    def dummy(self) -> bool:
+        return self.seat is None
+
+    @property
+    def score(self) -> int:
+        return sum(self.points.values())
+
+    def score_points(self, source: str, n: int) -> None:
+        self.points[source] = self.points.get(source, 0) + n
+
+    def clone(self) -> Player:
+        return Player(self.index, self.seat, self.colour, list(self.hand), list(self.specials),
+                      list(self.influence), list(self.goods), list(self.provinces), dict(self.points),
+                      list(self.played), self.visit_colour, self.turns, self.out)
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """A question the game waits on (or a piece of work still to do). `data` is never changed in place."""
+
+    kind: str
+    player: int                      # the table index of who acts
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def but(self, **changes: Any) -> Task:
+        return Task(self.kind, self.player, {**self.data, **changes})
+
+
+@dataclass(slots=True)
+class State:
+    seats: int
+    seed: int
+    rng: int
+    provinces: int                   # 12, or 9 in the 9-province variant
+    mode: str                        # STANDARD, DUEL or PLUS
+    players: list[Player] = field(default_factory=list)
+    tiles: dict[str, int] = field(default_factory=dict)          # province -> its tile's number
+    visit: int = 1
+    start: int = 0                   # table index of the start player of this visit
+    order: list[int] = field(default_factory=list)               # this visit's turn order (table indices)
+    current: int | None = None       # whose turn it is (table index)
+    withdrawn: list[int] = field(default_factory=list)           # this visit, in the order of withdrawal
+    court: list[str] = field(default_factory=list)               # prizes still to be won this visit
+    supply: dict[str, int] = field(default_factory=dict)         # influence tiles in the piles by the board
+    specials_table: list[str] = field(default_factory=list)      # special cards nobody controls yet
+    palaces: dict[str, int] = field(default_factory=dict)        # city -> owner of its palace
+    crown_palaces: dict[str, int] = field(default_factory=dict)  # city -> owner of the palace placed with the crown
+    bonus: dict[str, str] = field(default_factory=dict)          # fortress -> bonus tile still on it
+    out_of_game: list[int] = field(default_factory=list)         # province tiles nobody won
+    deck: list[str] = field(default_factory=list)                # top last
+    discard: list[str] = field(default_factory=list)
+    display: list[str] = field(default_factory=list)
+    phase: str = "playing"
+    tasks: list[Task] = field(default_factory=list)              # top of the stack last
+    steps: int = 0
+    last_changed: list[str] = field(default_factory=list)        # "city:<id>", "player:<i>", "display", "court"
+    log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+
+    @property
+    def task(self) -> Task | None:
+        return self.tasks[-1] if self.tasks else None
+
+    def province(self) -> str:
+        """The province visited now."""
+        return next(p for p, n in self.tiles.items() if n == self.visit)
+
+    def humans(self) -> list[Player]:
+        return [p for p in self.players if p.seat is not None]
+
+    def of_seat(self, seat: int) -> Player:
+        return next(p for p in self.players if p.seat == seat)
+
+    def in_visit(self) -> list[Player]:
+        return [p for p in self.players if not p.out]
+
+    def holders(self, city: str) -> list[int]:
+        return [owner for owner in (self.palaces.get(city), self.crown_palaces.get(city)) if owner is not None]
+
+    def cities_of(self, index: int) -> frozenset[str]:
+        """Every city holding a palace of this player (a city with two palaces links for both owners)."""
+        return frozenset([c for c, o in self.palaces.items() if o == index] +
+                         [c for c, o in self.crown_palaces.items() if o == index])
+
+    def clone(self) -> State:
+        new = copy.copy(self)
+        new.players = [p.clone() for p in self.players]
+        for name in ("tiles", "supply", "palaces", "crown_palaces", "bonus"):
+            setattr(new, name, dict(getattr(self, name)))
+        for name in ("order", "withdrawn", "court", "specials_table", "out_of_game", "deck", "discard", "display",
+                     "tasks", "last_changed", "log_tail"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    # ---- JSON -------------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("players", "tasks")}
+        data["players"] = [{f.name: copy.deepcopy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
+        data["tasks"] = [{"kind": t.kind, "player": t.player, "data": copy.deepcopy(t.data)} for t in self.tasks]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> State:
+        values = {f.name: copy.deepcopy(data[f.name]) for f in fields(cls)}
+        values["players"] = [Player(**p) for p in values["players"]]
+        values["tasks"] = [Task(t["kind"], t["player"], t["data"]) for t in values["tasks"]]
+        return cls(**values)

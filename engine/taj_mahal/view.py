@@ -1,0 +1,102 @@
+"""What a seat may know of a Taj Mahal match (`seat=None`: the public table).
+
+Renderers and the bot only ever see these models. Hidden information (the cards in other players'
+hands, the order of the deck, the card a player has picked but not yet played, the RNG) is left out here
+and nowhere else. The static map (where cities lie, the roads) is component data: see `board.board`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from engine.core.messages import Message
+
+
+class PlayerView(BaseModel):
+    index: int                    # place at the table, clockwise
+    seat: int | None              # None: a dummy ("Carletto")
+    colour: str
+    hand_size: int                # cards in hand, special cards included
+    hand: list[str] | None = None  # only in the player's own view: card kinds, sorted
+    specials: list[str]           # special cards held (public: won and played in the open)
+    influence: list[str]          # influence tiles
+    goods: list[str]              # goods of the bonus tiles kept
+    provinces: list[int]          # province tiles won
+    points: dict[str, int]        # influence points by source
+    score: int
+    played: list[str]             # cards in play this visit, in the order played
+    symbols: dict[str, int]       # symbols in play this visit, all six
+    leading: list[str]            # prizes withdrawing now would win
+    visit_colour: str | None
+    out: bool                     # withdrawn from this visit
+
+
+class CityView(BaseModel):
+    id: str
+    province: str
+    fortress: bool
+    bonus: str | None             # the bonus tile still on it
+    palace: int | None            # owner (table index) of its palace
+    crown_palace: int | None      # owner of the palace placed with the crown
+
+
+class ProvinceView(BaseModel):
+    id: str
+    tile: int                     # its province tile's number: the visit in which it is played
+    goods: list[str]              # the goods on that tile
+    state: Literal["ahead", "now", "won", "unwon"]
+    owner: int | None             # who won the province tile
+
+
+class AwaitView(BaseModel):
+    seat: int
+    question: dict[str, Any]      # a Message as JSON: what the seat is asked now
+
+
+class ScoreView(BaseModel):
+    scores: dict[int, int]                  # by seat
+    ranking: list[int]
+    breakdown: dict[int, dict[str, int]]
+    dummies: dict[int, int]                 # the dummies' scores, by table index
+    shared: bool                            # the best score is shared: the rulebook has no tie-break
+
+
+class TajMahalView(BaseModel):
+    game: Literal["taj-mahal"] = "taj-mahal"
+    viewer: int | None
+    seats: int
+    variant: Literal["standard", "duel", "plus"]
+    map: Literal[12, 9]
+    visit: int
+    visits: int
+    province: str                 # the province visited now
+    start: int                    # table index of the start player
+    order: list[int]              # this visit's turn order
+    current: int | None           # whose turn it is
+    withdrawn: list[int]          # this visit, in order
+    players: list[PlayerView]
+    provinces: list[ProvinceView]
+    cities: list[CityView]
+    court: list[str]              # prizes still to be won this visit
+    specials_table: list[str]
+    display: list[str]
+    deck: int
+    discard: int
+    awaiting: list[AwaitView]
+    picked: str | None = None     # own view: the coloured card chosen, before adding a white or special card
+    last_changed: list[str]
+    log: list[dict[str, Any]]
+    steps: int
+    over: bool
+    score: ScoreView | None = None
+
+    def player(self, index: int) -> PlayerView:
+        return self.players[index]
+
+    def question_for(self, seat: int) -> Message | None:
+        for wait in self.awaiting:
+            if wait.seat == seat:
+                return Message.from_json(wait.question)
+        return None
