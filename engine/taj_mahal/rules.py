@@ -98,10 +98,11 @@ def prizes_won(state: State, index: int) -> list[str]:
     return [PRIZE_OF[s] for s in SYMBOLS if PRIZE_OF[s] in state.court and leads(state, index, s)]
 
 
-def empty_cities(state: State, province_cities: Iterable[str], index: int) -> list[str]:
-    """Where a palace won with an influence tile may go: a city without a palace ("una città vuota"). A
-    city holding only a crown palace takes a palace "da un altro giocatore": not its owner's."""
-    return [c for c in province_cities if c not in state.palaces and state.crown_palaces.get(c) != index]
+def empty_cities(state: State, province_cities: Iterable[str]) -> list[str]:
+    """Where a palace won with an influence tile may go: "una città vuota". A city holding only a crown
+    palace still takes one ("un palazzo normale può essere piazzato successivamente nella stessa città da un
+    altro giocatore"); its owner never could, as a player's crown palace is built after their other palaces."""
+    return [c for c in province_cities if c not in state.palaces]
 
 
 def display_share(state: State, last: bool) -> int:

@@ -300,7 +300,7 @@ def withdraw(c: Ctx, p: Player) -> None:
     cities = c.board.cities_of[province]
     tiles: list[str] = []
     for _ in forces:
-        city = dummy.choose_city(s, c.board, p, empty_cities(s, cities, p.index), crown=False)
+        city = dummy.choose_city(s, c.board, p, empty_cities(s, cities), crown=False)
         tiles += place_palace(c, p, city, crown=False)
     if CROWN in prizes:
         place_palace(c, p, dummy.choose_city(s, c.board, p, list(cities), crown=True), crown=True)
@@ -346,9 +346,8 @@ class Palace(Step):
         cities = board(s.provinces).cities_of[s.province()]
         if city not in cities:
             raise Refusal("taj_mahal.illegal.other_province", city=w.city(city), province=w.province(s.province()))
-        if city not in empty_cities(s, [city], t.player):
-            key = "own_crown_city" if city not in s.palaces else "city_taken"
-            raise Refusal(f"taj_mahal.illegal.{key}", city=w.city(city))
+        if city in s.palaces:
+            raise Refusal("taj_mahal.illegal.city_taken", city=w.city(city))
 
     def do(self, c: Ctx, t: Task, a: Action) -> None:
         c.pop()
