@@ -182,5 +182,5 @@ def games() -> dict[str, Game]:
 def _load_builtin_games() -> None:
     import importlib
 
-    for module in ("engine.al_rashid", "engine.notre_dame"):
+    for module in ("engine.al_rashid", "engine.notre_dame", "engine.taj_mahal"):
         importlib.import_module(module)

@@ -15,10 +15,10 @@ from . import words as w
 from .board import board
 from .data import load
 from .rng import below, seed_state, shuffled
-from .rules import PROVINCE_GOODS, prizes_won, symbol_counts
+from .rules import prizes_won, symbol_counts
 from .state import DUEL, PLUS, STANDARD, Player, State
 from .steps import STEPS, Ctx, Refusal, advance, start_visit
-from .view import AwaitView, CityView, PlayerView, ProvinceView, ScoreView, TajMahalView
+from .view import AwaitView, PlayerView, ScoreView, TajMahalView
 from .vocab import (
     OVER,
     PLAYER_COLOURS,
@@ -228,19 +228,6 @@ def _seating(seats: int, dummies: int) -> list[int | None]:
 
 
 def build_view(game: TajMahal, s: State, seat: int | None) -> TajMahalView:
-    the_board = board(s.provinces)
-    owner_of = {n: p.index for p in s.players for n in p.provinces}
-    visit_province = s.province()
-    provinces = [
-        ProvinceView(id=p, tile=s.tiles[p], goods=list(PROVINCE_GOODS[s.tiles[p]]), owner=owner_of.get(s.tiles[p]),
-                     state="now" if p == visit_province and s.phase != OVER else
-                     "won" if s.tiles[p] in owner_of else "unwon" if s.tiles[p] < s.visit or s.phase == OVER
-                     else "ahead")
-        for p in the_board.provinces
-    ]
-    cities = [CityView(id=c, province=the_board.province_of[c], fortress=c in the_board.fortresses,
-                       bonus=s.bonus.get(c), palace=s.palaces.get(c), crown_palace=s.crown_palaces.get(c))
-              for c in the_board.cities]
     players = []
     for p in s.players:
         counts = symbol_counts(p.played)
@@ -268,8 +255,9 @@ def build_view(game: TajMahal, s: State, seat: int | None) -> TajMahalView:
                           shared=result.tiebreak_used is not None)
     return TajMahalView(
         viewer=seat, seats=s.seats, variant=s.mode, map=s.provinces, visit=s.visit, visits=len(s.tiles),  # type: ignore[arg-type]
-        province=visit_province, start=s.start, order=list(s.order), current=s.current,
-        withdrawn=list(s.withdrawn), players=players, provinces=provinces, cities=cities, court=list(s.court),
+        province=s.province(), start=s.start, order=list(s.order), current=s.current,
+        withdrawn=list(s.withdrawn), players=players, tiles=dict(s.tiles), out_of_game=list(s.out_of_game),
+        palaces=dict(s.palaces), crown_palaces=dict(s.crown_palaces), bonus=dict(s.bonus), court=list(s.court),
         specials_table=list(s.specials_table), display=list(s.display), deck=len(s.deck), discard=len(s.discard),
         awaiting=awaiting, picked=picked, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps,
         over=s.phase == OVER, score=score,

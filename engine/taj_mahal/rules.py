@@ -44,10 +44,19 @@ def symbols_of(kind: str) -> tuple[str, ...]:
 
 
 def symbol_counts(cards: Iterable[str]) -> Counter[str]:
+    return Counter(_counts(tuple(cards)))
+
+
+@cache
+def _counts(cards: tuple[str, ...]) -> dict[str, int]:
     counts: Counter[str] = Counter()
     for kind in cards:
         counts.update(symbols_of(kind))
-    return counts
+    return dict(counts)
+
+
+def count(cards: list[str], symbol: str) -> int:
+    return _counts(tuple(cards)).get(symbol, 0)
 
 
 # ---- playing cards ("Giocare le carte") ----------------------------------------------------------------
@@ -86,9 +95,8 @@ def fixes_colour(player: Player, coloured: str, extra: str | None) -> str | None
 def leads(state: State, index: int, symbol: str) -> bool:
     """Strictly more of `symbol` than each other player still in the visit, and at least one ("Se il
     numero di simboli è minore o uguale non si ottiene nulla!")."""
-    mine = symbol_counts(state.players[index].played)[symbol]
-    others = (symbol_counts(p.played)[symbol] for p in state.players if not p.out and p.index != index)
-    return mine > max(others, default=0)
+    mine = count(state.players[index].played, symbol)
+    return mine > 0 and all(count(p.played, symbol) < mine for p in state.players if not p.out and p.index != index)
 
 
 def prizes_won(state: State, index: int) -> list[str]:

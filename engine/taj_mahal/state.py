@@ -6,7 +6,6 @@ game, the dummy players ("Carletto"), who hold no hand. `Player.seat` is the hum
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -118,26 +117,34 @@ class State:
                          [c for c, o in self.crown_palaces.items() if o == index])
 
     def clone(self) -> State:
-        new = copy.copy(self)
-        new.players = [p.clone() for p in self.players]
-        for name in ("tiles", "supply", "palaces", "crown_palaces", "bonus"):
-            setattr(new, name, dict(getattr(self, name)))
-        for name in ("order", "withdrawn", "court", "specials_table", "out_of_game", "deck", "discard", "display",
-                     "tasks", "last_changed", "log_tail"):
-            setattr(new, name, list(getattr(self, name)))
-        return new
+        return State(
+            self.seats, self.seed, self.rng, self.provinces, self.mode, [p.clone() for p in self.players],
+            dict(self.tiles), self.visit, self.start, list(self.order), self.current, list(self.withdrawn),
+            list(self.court), dict(self.supply), list(self.specials_table), dict(self.palaces),
+            dict(self.crown_palaces), dict(self.bonus), list(self.out_of_game), list(self.deck), list(self.discard),
+            list(self.display), self.phase, list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
+        )
 
     # ---- JSON -------------------------------------------------------------------------------------
+    # Written out by hand (copy.deepcopy dominated the time of a save). Nested values are never changed in
+    # place (tasks and log entries are replaced whole), so one level of copying is enough.
     def to_json(self) -> dict[str, Any]:
-        data = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
-                if f.name not in ("players", "tasks")}
-        data["players"] = [{f.name: copy.deepcopy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
-        data["tasks"] = [{"kind": t.kind, "player": t.player, "data": copy.deepcopy(t.data)} for t in self.tasks]
+        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks")}
+        data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
+        data["tasks"] = [{"kind": t.kind, "player": t.player, "data": dict(t.data)} for t in self.tasks]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> State:
-        values = {f.name: copy.deepcopy(data[f.name]) for f in fields(cls)}
-        values["players"] = [Player(**p) for p in values["players"]]
-        values["tasks"] = [Task(t["kind"], t["player"], t["data"]) for t in values["tasks"]]
-        return cls(**values)
+        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks")}
+        players = [Player(**{f.name: _copy(p[f.name]) for f in fields(Player)}) for p in data["players"]]
+        tasks = [Task(t["kind"], t["player"], dict(t["data"])) for t in data["tasks"]]
+        return cls(**values, players=players, tasks=tasks)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value

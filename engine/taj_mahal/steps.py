@@ -170,7 +170,7 @@ def not_in_hand(kind: str) -> Refusal:
 def colour_check(p: Player, coloured: str, extra: str | None) -> None:
     key = colour_refusal(p, coloured, extra)
     if key is not None:
-        raise Refusal(key, colour=w.card_colour_name(p.visit_colour or card_colour(coloured)), card=w.card(coloured))
+        raise Refusal(key, colour=w.colour_name(p.visit_colour or card_colour(coloured)), card=w.card(coloured))
 
 
 # ==== a turn: play cards or withdraw ("COME SI GIOCA") =======================================================
@@ -195,7 +195,7 @@ class Turn(Step):
         if kind not in p.hand:
             raise not_in_hand(kind)
         if p.visit_colour is not None and card_colour(kind) not in playable_colours(p):
-            raise Refusal("taj_mahal.illegal.colour", colour=w.card_colour_name(p.visit_colour), card=w.card(kind))
+            raise Refusal("taj_mahal.illegal.colour", colour=w.colour_name(p.visit_colour), card=w.card(kind))
 
     def do(self, c: Ctx, t: Task, a: Action) -> None:
         p = player_of(c.s, t)
@@ -213,7 +213,7 @@ class Turn(Step):
         if p.visit_colour is None:
             return Message("taj_mahal.ask.turn", self.question_params(s, t))
         return Message("taj_mahal.ask.turn_colour", {**self.question_params(s, t),
-                                                     "colour": w.card_colour_name(p.visit_colour)})
+                                                     "colour": w.colour_name(p.visit_colour)})
 
 
 @step

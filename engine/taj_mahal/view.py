@@ -2,7 +2,7 @@
 
 Renderers and the bot only ever see these models. Hidden information (the cards in other players'
 hands, the order of the deck, the card a player has picked but not yet played, the RNG) is left out here
-and nowhere else. The static map (where cities lie, the roads) is component data: see `board.board`.
+and nowhere else. The map itself (provinces, cities, fortresses, roads) is component data: `board.board(map)`.
 """
 
 from __future__ import annotations
@@ -33,23 +33,6 @@ class PlayerView(BaseModel):
     out: bool                     # withdrawn from this visit
 
 
-class CityView(BaseModel):
-    id: str
-    province: str
-    fortress: bool
-    bonus: str | None             # the bonus tile still on it
-    palace: int | None            # owner (table index) of its palace
-    crown_palace: int | None      # owner of the palace placed with the crown
-
-
-class ProvinceView(BaseModel):
-    id: str
-    tile: int                     # its province tile's number: the visit in which it is played
-    goods: list[str]              # the goods on that tile
-    state: Literal["ahead", "now", "won", "unwon"]
-    owner: int | None             # who won the province tile
-
-
 class AwaitView(BaseModel):
     seat: int
     question: dict[str, Any]      # a Message as JSON: what the seat is asked now
@@ -77,8 +60,11 @@ class TajMahalView(BaseModel):
     current: int | None           # whose turn it is
     withdrawn: list[int]          # this visit, in order
     players: list[PlayerView]
-    provinces: list[ProvinceView]
-    cities: list[CityView]
+    tiles: dict[str, int]         # province -> its tile's number: the visit in which it is played
+    out_of_game: list[int]        # province tiles nobody won
+    palaces: dict[str, int]       # city -> owner (table index) of its palace
+    crown_palaces: dict[str, int]  # city -> owner of the palace placed with the crown
+    bonus: dict[str, str]         # fortress -> the bonus tile still on it
     court: list[str]              # prizes still to be won this visit
     specials_table: list[str]
     display: list[str]

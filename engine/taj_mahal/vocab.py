@@ -7,6 +7,7 @@ effect. Two cards of one kind are the same card for every rule.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Literal
 
 # The six symbols, in the order the rulebook lists them ("Preparazione"): four forces with an influence
@@ -42,15 +43,18 @@ PLAYER_COLOURS = ("blue", "orange", "black", "brown", "white")
 PLAYING, OVER = "playing", "over"
 
 
+@cache
 def card_colour(kind: str) -> str:
     """'red' for 'red-ev', 'white' for 'white-e', 'special' for a special card."""
     return "special" if kind in SPECIALS else kind.split("-", 1)[0]
 
 
+@cache
 def is_coloured(kind: str) -> bool:
     return card_colour(kind) in CARD_COLOURS
 
 
+@cache
 def is_white(kind: str) -> bool:
     return kind.startswith(WHITE + "-")
 

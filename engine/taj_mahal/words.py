@@ -62,8 +62,9 @@ def bonus(kind: str) -> Json:
     return _name("bonus", kind)
 
 
-def card_colour_name(colour: str) -> Json:
-    return _name("card_colour", colour)
+def colour_name(colour: str) -> Json:
+    """A card colour in running text ("your colour is red", "il tuo colore è il rosso")."""
+    return _name("colour_name", colour)
 
 
 def good(name: str) -> Json:
