@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine.core.rng import below as draw_index
+
 from .data import load
-from .rng import draw_index
 from .state import Family, Stack, State, Tile
 from .vocab import AREAS, CALIPH, PALACES, PIECES, TERRITORIES, kind_of
 

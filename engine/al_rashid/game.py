@@ -7,18 +7,28 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.errors import Illegal, Malformed
-from engine.core.game import Action, Game, GameSpec, Outcome
+from engine.core.errors import Malformed
+from engine.core.flow import Ask, FlowGame, TaskCodec
+from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
+from engine.core.rng import seed_state, shuffled
 
 from . import scoring
 from . import words as w
 from .barter import gold_value, parse_goods
 from .board import RULES, pieces_on_board, place_mercenary, ranking
+from .charges import Alchemy
 from .data import load
-from .rng import seed_state, shuffled
-from .state import Family, State, Task
-from .steps import ACTIVATABLE, BORROWABLE, STEPS, Ctx, Refusal, advance
+from .favours import Impostor
+from .flow import Ctx
+from .palaces import Court, Guild, Move, Palace, PalaceActor
+from .placement import Hold, Place
+from .resolution import Turn, UseNegotiator, UseRecruiter, UseSmuggler, UseTrader
+from .rules import ACTIVATABLE, BORROWABLE
+from .state import Family, State
+from .supply import Draw, TakeGoods
+from .territories import Battle, Territory, Trade
+from .turn import proceed
 from .view import (
     AlRashidView,
     AreaView,
@@ -47,6 +57,9 @@ from .vocab import (
 )
 
 DATA = load()
+# Every kind of task, for dumps (drivers were dumped with seat -1 before the shared flow; kept so).
+CODEC = TaskCodec(Draw, TakeGoods, Hold, Place, Move, Palace, Guild, Court, Alchemy, Impostor, Territory, Battle,
+                  Trade, Turn, UseSmuggler, UseRecruiter, UseTrader, UseNegotiator, no_seat=-1)
 _ACTIONS = ("service", "charge", "favour", "benevolence", "nothing")
 
 # The notation: each verb and the values each of its arguments may take (None: checked by a function).
@@ -66,7 +79,7 @@ class AlRashidParams(BaseModel):
     """Al-Rashid has no variants; the number of players sets the charges in play."""
 
 
-class AlRashid(Game[State]):
+class AlRashid(FlowGame[State, Ctx]):
     spec = GameSpec(key="al-rashid", title="Al-Rashid", min_seats=2, max_seats=5, params_model=AlRashidParams,
                     has_chance=True, hidden_info=True, colours=COLOURS)
 
@@ -101,21 +114,22 @@ class AlRashid(Game[State]):
         for territory, colour in DATA.crisis.setup[setup_tile]:
             place_mercenary(state, territory, colour)
         # After the crisis tile, each player in turn order draws a mercenary from the pile they choose.
-        state.tasks = [Task("draw", seat, {"n": 1}) for seat in reversed(order)]
+        state.tasks = [Draw(seat=seat, n=1) for seat in reversed(order)]
         state.phase = SETUP
-        ctx = Ctx(state)
-        advance(ctx)
+        self.advance(Ctx(state))
         return state
 
-    # ---- turns ----------------------------------------------------------------------------------
-    def active_seats(self, state: State) -> frozenset[int]:
-        task = state.task
-        return frozenset() if task is None or state.phase == OVER else frozenset({task.seat})
+    # ---- turns (the rest comes from the shared flow) -------------------------------------------
+    def proceed(self, c: Ctx) -> bool:
+        return proceed(c)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat not in self.active_seats(state):
-            return []
-        return STEPS[state.task.kind].options(state, state.task)
+    def context(self, state: State) -> Ctx:
+        c = Ctx(state.clone())
+        c.s.last_changed = []
+        return c
+
+    def stepped(self, c: Ctx) -> None:
+        c.s.steps += 1
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -134,22 +148,6 @@ class AlRashid(Game[State]):
             if not ok:
                 raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
 
-    def step(self, state: State, seat: int, action: Action):
-        task = state.task
-        handler = STEPS[task.kind]
-        if action not in handler.candidates(state, task):
-            raise Illegal("al_rashid.illegal.not_now", question=handler.question(state, task).to_json())
-        try:
-            handler.refusal(state, task, action)
-        except Refusal as refusal:
-            raise Illegal(refusal.key, **refusal.params) from None
-        ctx = Ctx(state.clone())
-        ctx.s.last_changed = []
-        handler.do(ctx, ctx.s.task, action)
-        advance(ctx)
-        ctx.s.steps += 1
-        return ctx.s, ctx.events
-
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state.phase == OVER else None
 
@@ -157,20 +155,15 @@ class AlRashid(Game[State]):
         return next((a for a in self.legal_actions(state, seat) if a.verb == "pay"), None)
 
     # ---- words ----------------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> Message | None:
-        if seat not in self.active_seats(state):
-            return None
-        return STEPS[state.task.kind].question(state, state.task)
-
-    def describe_action(self, state: State, seat: int, action: Action) -> Message:
+    def label(self, state: State, action: Action) -> Message:
         return Message(f"al_rashid.act.{action.verb}", _action_params(action))
 
     # ---- data -----------------------------------------------------------------------------------
     def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json()
+        return state.to_json(CODEC)
 
     def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
+        return State.from_json(data, CODEC)
 
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]]:
         """A state that differs only in hidden information, and the seats entitled to see the difference.
@@ -236,7 +229,7 @@ def _action_params(action: Action) -> dict[str, Any]:
 
 
 def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
-    resolving = next((t.data["area"] for t in reversed(s.tasks) if t.kind in ("palace", "territory")), None)
+    resolving = next((t.area for t in reversed(s.tasks) if isinstance(t, (Palace, Territory))), None)
     areas = []
     for area in AREAS:
         stacks = [
@@ -273,19 +266,18 @@ def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
             charges=[ChargeView(id=c, used=c in f.used) for c in f.charges],
             mercenary_count=sum(f.hand.values()), hand=dict(sorted(f.hand.items())) if own else None, spied=spied,
         ))
-    awaiting = [AwaitView(seat=x, question=(game.prompt(s, x) if x == seat else
-                                            STEPS[s.task.kind].public_question(s, s.task)).to_json())
-                for x in sorted(game.active_seats(s))]
+    awaiting = [AwaitView(seat=x, question=question.to_json()) for x, question in game.questions(s, seat)]
     resolution = None
     if resolving is not None:
         task = s.task
         stage = task.kind if task is not None else "palace"
         detail: dict[str, Any] = {}
-        if task is not None and task.kind == "battle" and seat == task.seat:
-            detail["committed"] = task.data.get("committed", {})
-        if task is not None and task.kind in ("guild", "court") and "combo" in task.data:
-            detail["actions"] = task.data["combo"]
-        resolution = ResolutionView(area=resolving, stage=stage, actor=task.seat if task else None, detail=detail)
+        if isinstance(task, Battle) and seat == task.seat:
+            detail["committed"] = task.committed or {}
+        if isinstance(task, PalaceActor) and task.combo is not None:
+            detail["actions"] = list(task.combo)
+        resolution = ResolutionView(area=resolving, stage=stage, actor=task.seat if isinstance(task, Ask) else None,
+                                    detail=detail)
     last = s.crisis_shown[-1] if s.crisis_shown else None
     last_crisis: list[tuple[str, str]] = []
     if last:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core.flow import Task, TaskCodec
+
 from .vocab import PIECES
 
 
@@ -82,18 +84,6 @@ class Family:
         return charge in self.charges
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
-    """A question the game waits on (or a pending piece of work). `data` is never changed in place."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def but(self, **changes: Any) -> Task:
-        return Task(self.kind, self.seat, {**self.data, **changes})
-
-
 @dataclass(slots=True)
 class State:
     seats: int
@@ -116,7 +106,7 @@ class State:
     crisis_shown: list[str] = field(default_factory=list)          # "setup:N" first, then "turn:N"
     next_tile_id: int = 0
     round_queue: list[int] = field(default_factory=list)     # seats still to move this round
-    tasks: list[Task] = field(default_factory=list)          # top of the stack last
+    tasks: list[Task] = field(default_factory=list)          # the turn flow's stack, top last
     steps: int = 0                                           # actions applied so far
     last_changed: list[str] = field(default_factory=list)    # areas / families the last step touched
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
@@ -146,7 +136,7 @@ class State:
         return self.families[seat]
 
     # ---- JSON -------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
         # Written out by hand: dataclasses.asdict deep-copies recursively and dominated save times.
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(
@@ -163,16 +153,16 @@ class State:
             charges={p: list(c) for p, c in self.charges.items()},
             crisis_deck=list(self.crisis_deck), crisis_shown=list(self.crisis_shown),
             round_queue=list(self.round_queue),
-            tasks=[{"kind": t.kind, "seat": t.seat, "data": _copy(t.data)} for t in self.tasks],
+            tasks=[codec.dump(t) for t in self.tasks],
             last_changed=list(self.last_changed), log_tail=_copy(self.log_tail),
         )
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
+    def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
         values = {f.name: data[f.name] for f in fields(cls)}
         values["families"] = [Family(**f) for f in data["families"]]
         values["areas"] = {a: [Stack(**s) for s in stacks] for a, stacks in data["areas"].items()}
         values["mercenaries"] = {t: [Tile(**x) for x in tiles] for t, tiles in data["mercenaries"].items()}
-        values["tasks"] = [Task(t["kind"], t["seat"], t["data"]) for t in data["tasks"]]
+        values["tasks"] = [codec.load(t) for t in data["tasks"]]
         return cls(**values)

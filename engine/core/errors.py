@@ -14,7 +14,11 @@ class EngineError(Exception):
 
     def __init__(self, key: str | None = None, **params: Any):
         self.message = Message(key or self.default_key, params)
-        super().__init__(self.message.text())
+        super().__init__(self.message.key)
+
+    def __str__(self) -> str:
+        # Translated only when read: rules refuse many candidate moves that nobody ever sees refused.
+        return self.message.text()
 
     def text(self, locale: str = "en") -> str:
         return self.message.text(locale)

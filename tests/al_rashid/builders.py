@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from engine.al_rashid import GAME
 from engine.al_rashid.board import ranking
+from engine.al_rashid.flow import Ctx
 from engine.al_rashid.state import Stack, State, Tile
-from engine.al_rashid.steps import Ctx, advance, start_resolution
+from engine.al_rashid.turn import start_resolution
 from engine.al_rashid.vocab import PLACEMENT, RESOLUTION, TERRITORIES
 from engine.core.events import Event
 
@@ -80,7 +81,7 @@ def goods(s: State, seat: int, **counts: int) -> None:
 
 def settle(s: State) -> State:
     """Let the game move on by itself until a player must decide (no events kept)."""
-    advance(Ctx(s))
+    GAME.advance(Ctx(s))
     return s
 
 

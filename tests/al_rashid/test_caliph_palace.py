@@ -154,7 +154,7 @@ def test_a_caliph_charge_is_bought_in_al_rashids_palace():
     assert options(s) == [f"charge {c}" for c in ("treasurer", "agha", "silk_monopolist", "spice_monopolist",
                                                   "astrologer", "law_expert", "quartermaster", "alchemist")]
     s, _ = play(s, "charge law_expert")
-    assert s.task.data["cost"] == 6
+    assert s.task.cost == 6
     s, _ = play(s, suggested(s))
     assert s.families[RED].charges == ["law_expert"] and "law_expert" not in s.charges["caliph"]
     assert s.families[RED].influence == 1

@@ -5,8 +5,9 @@ import pytest
 
 from engine.al_rashid import GAME
 from engine.al_rashid.data import load
+from engine.al_rashid.flow import Ctx
 from engine.al_rashid.scoring import charge_points
-from engine.al_rashid.steps import Ctx, start_placement
+from engine.al_rashid.turn import start_placement
 from engine.core.errors import Illegal, Malformed
 
 from .builders import (
@@ -258,7 +259,7 @@ def test_loremaster_takes_3_gold_off_merchants_and_pashas(palace, cost):
     goods(s, RED, **RICH)
     s = resolve_from(s)
     s, _ = play(s, f"resolve {palace}", "do service")
-    assert s.task.data["cost"] == cost
+    assert s.task.cost == cost
 
 
 def test_enchanter_adds_a_merchant_and_a_dishonour():

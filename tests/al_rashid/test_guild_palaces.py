@@ -90,7 +90,7 @@ def test_services_are_priced_by_dominance_rank(palace, piece, costs):
     s = three_in(palace)
     for seat, cost in zip((RED, YELLOW, GREEN), costs, strict=True):
         s, _ = play(s, (seat, "do service"))
-        assert asked(s) == "al_rashid.ask.guild.pay" and s.task.data["cost"] == cost
+        assert asked(s) == "al_rashid.ask.guild.pay" and s.task.cost == cost
         before = dict(s.families[seat].owned)
         s, events = play(s, suggested(s))
         assert s.families[seat].owned[piece] == before[piece] + 1
@@ -213,7 +213,7 @@ def test_the_qadi_sells_political_influence_for_1_gold():
     politica"."""
     s = three_in("politics")
     s, _ = play(s, "do service favour")
-    assert s.task.data["cost"] == 11 + 1
+    assert s.task.cost == 11 + 1
     s, _ = play(s, suggested(s))
     assert s.families[RED].influence == 1 and s.families[RED].owned["pasha"] == 2
 
@@ -223,7 +223,7 @@ def test_the_court_sage_sells_a_credit_note_for_2_gold():
     Nota di Credito"."""
     s = three_in("culture")
     s, _ = play(s, "do service favour")
-    assert s.task.data["cost"] == 5 + 2
+    assert s.task.cost == 5 + 2
     s, _ = play(s, suggested(s))
     assert s.families[RED].notes == 1
 
@@ -263,12 +263,12 @@ def test_the_caliphs_favourite_borrows_another_leaders_favour_for_1_gold_more():
     s, _ = play(s, "do favour")
     assert options(s) == ["favour military", "favour culture", "favour merchant", "favour politics"]
     s, _ = play(s, "favour culture")
-    assert s.task.data["cost"] == 1 + 2
+    assert s.task.cost == 1 + 2
     s, _ = play(s, suggested(s))
     assert s.families[RED].notes == 1 and s.families[RED].dishonour == 1
     # Borrowing the Vizier costs just the Favourite's 1 gold.
     s, _ = play(s, (YELLOW, "do favour"), (YELLOW, "favour merchant"), (YELLOW, "swap silk spice"))
-    assert s.task.data["cost"] == 1
+    assert s.task.cost == 1
     s, _ = play(s, suggested(s))
     # The silk went in the swap (it could not also pay); one other good paid the gold.
     assert s.families[YELLOW].goods["silk"] == 3 and sum(s.families[YELLOW].goods.values()) == 19
@@ -309,4 +309,4 @@ def test_spies_and_military_services_are_free_and_draw_nothing_to_pay():
     hand(s, RED)
     s = resolve_from(s)
     s, _ = play(s, "resolve military", "do service")
-    assert asked(s) == "al_rashid.ask.draw" and s.task.data["n"] == 3
+    assert asked(s) == "al_rashid.ask.draw" and s.task.n == 3

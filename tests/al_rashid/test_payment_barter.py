@@ -68,7 +68,7 @@ def test_all_actions_in_a_palace_are_paid_at_once():
     goods(s, RED, hardwood=1, pottery=1, metal=1, silk=1, spice=1)
     s = resolve_from(s)
     s, _ = play(s, "resolve merchant", "do service charge", "charge trader")
-    assert asked(s) == "al_rashid.ask.guild.pay" and s.task.data["cost"] == 15
+    assert asked(s) == "al_rashid.ask.guild.pay" and s.task.cost == 15
     s, events = play(s, "pay hardwood:1,pottery:1,metal:1,silk:1,spice:1")
     assert keys(events)[0] == "paid"
     assert not any(s.families[RED].goods.values())
@@ -89,7 +89,7 @@ def test_goods_handed_over_one_by_one_then_confirmed_and_no_change_given():
     desidera pagare, la differenza è sempre perduta, il gioco NON FORNISCE RESTO" (decision 8: add, clear,
     confirm; once enough is handed over no more goods are offered)."""
     s = paying(hardwood=2, pottery=1, silk=1, spice=1)  # the Sage costs 5
-    assert s.task.data["cost"] == 5
+    assert s.task.cost == 5
     s, _ = play(s, "add hardwood", "add hardwood")
     assert "confirm" not in options(s)
     with pytest.raises(Illegal) as caught:
@@ -146,7 +146,7 @@ def test_a_good_promised_in_a_swap_cannot_also_pay():
     goods(s, RED, hardwood=1, silk=1)
     s = resolve_from(s)
     s, _ = play(s, "resolve spies", "do favour", "favour merchant", "swap hardwood spice")
-    assert s.task.data["cost"] == 1
+    assert s.task.cost == 1
     assert options(s) == ["pay silk:1", "add silk"]
     with pytest.raises(Illegal):
         GAME.apply(s, RED, "pay hardwood:1")
@@ -189,9 +189,9 @@ def test_a_credit_note_takes_3_gold_off_a_charge_if_the_player_wants():
     s = buying("trader", "merchant", hardwood=1, pottery=1, metal=1, silk=1)  # 10 gold, Trader 7
     assert asked(s) == "al_rashid.ask.guild.note" and options(s) == ["note use", "note keep"]
     used, _ = play(s, "note use")
-    assert used.task.data["cost"] == 4
+    assert used.task.cost == 4
     kept, _ = play(s, "note keep")
-    assert kept.task.data["cost"] == 7
+    assert kept.task.cost == 7
     used, events = play(used, suggested(used))
     assert used.families[RED].notes == 0 and "used_note" in keys(events)
     kept, _ = play(kept, suggested(kept))
@@ -202,7 +202,7 @@ def test_the_banker_makes_a_credit_note_worth_5():
     """000 "Banchiere": "Le Note di Credito valgono 5 ori (anzichè 3) per acquistare le cariche"."""
     s = buying("trader", "merchant", charges=["banker"], hardwood=1, pottery=1, metal=1, silk=1)
     s, _ = play(s, "note use")
-    assert s.task.data["cost"] == 2
+    assert s.task.cost == 2
 
 
 def test_a_credit_note_may_bring_a_charge_down_to_nothing():
@@ -230,7 +230,7 @@ def test_a_note_discounts_only_the_charge_of_a_service_and_charge():
     s.families[RED].notes = 2
     s = resolve_from(s)
     s, _ = play(s, "resolve culture", "do service charge", "charge banker", "note use")
-    assert s.task.data["cost"] == 5 + (6 - 3)
+    assert s.task.cost == 5 + (6 - 3)
     s, _ = play(s, suggested(s))
     assert s.families[RED].notes == 1
 
@@ -272,4 +272,4 @@ def test_paying_for_a_yellow_service_works_the_same():
     goods(s, YELLOW, hardwood=1, pottery=1, metal=1, silk=1)
     s = resolve_from(s)
     s, _ = play(s, "resolve culture", (RED, "do nothing"), (YELLOW, "do service"))
-    assert s.task.data["cost"] == 7 and active(s) == YELLOW
+    assert s.task.cost == 7 and active(s) == YELLOW

@@ -3,7 +3,8 @@
 import pytest
 
 from engine.al_rashid import GAME
-from engine.al_rashid.steps import Ctx, start_placement
+from engine.al_rashid.flow import Ctx
+from engine.al_rashid.turn import start_placement
 from engine.al_rashid.vocab import AREAS, PLACEMENT, RESOLUTION
 from engine.core.errors import Illegal
 

@@ -1,0 +1,80 @@
+"""Al-Rashid's side of the shared turn flow: the context of a step and the base of every question.
+
+Every decision is a small step (`engine.core.flow`): the steps themselves live by concept in `supply`,
+`placement`, `palaces`, `charges`, `favours`, `territories` and `resolution`; `turn` drives the phases.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.core.errors import Illegal
+from engine.core.events import Event
+from engine.core.flow import Ask, Drive
+from engine.core.flow import Ctx as CoreCtx
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .board import return_pieces
+from .state import State
+
+A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
+
+
+class Ctx(CoreCtx[State]):
+    """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
+
+    event_prefix = "al_rashid.ev."
+
+    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
+        event = super().emit(key, audience=audience, reveals=reveals, **params)
+        if audience is None:
+            self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
+        return event
+
+    def touch(self, *things: str) -> None:
+        """Mark areas and families (`family:<seat>`) the step changed, for the board's highlights."""
+        for thing in things:
+            if thing not in self.s.last_changed:
+                self.s.last_changed.append(thing)
+
+    def who(self, seat: int) -> dict[str, Any]:
+        return w.player(self.s, seat)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step(Ask[State, Ctx]):
+    """An Al-Rashid question. Its words are `al_rashid.ask.<kind>[.<stage>]` with the task's details."""
+
+    def question(self, s: State) -> Message:
+        stage = getattr(self, "stage", None)
+        return Message(f"al_rashid.ask.{self.kind}" + (f".{stage}" if stage else ""), self.question_params(s))
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        params: dict[str, Any] = {"player": w.player(s, self.seat)}
+        area = getattr(self, "area", None)
+        if area is not None:
+            params.update(w.at(area))
+        for name in ("n", "cost"):
+            value = getattr(self, name, None)
+            if value is not None:
+                params[name] = value
+        return params
+
+    def not_offered(self, s: State, a: Action) -> Illegal:
+        return Illegal("al_rashid.illegal.not_now", question=self.question(s).to_json())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Driver(Drive[State, Ctx]):
+    """A task that moves the match on by itself (resolving an area)."""
+
+
+def finish_area(c: Ctx, area: str) -> None:
+    """An area is resolved: everyone's pieces go home and it is done for this turn."""
+    return_pieces(c.s, area)
+    c.s.resolved.append(area)
+    c.touch(area)

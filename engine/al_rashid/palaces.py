@@ -1,0 +1,517 @@
+"""Resolving a palace ("Palazzi"): the top three act in dominance order — services, charges, favours,
+Al-Rashid's benevolence — each paying for everything at once; then the spies' moves; then home.
+
+The Plotter, the Informer and the spies' service share one step: moving a piece (`Move`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Self
+
+from engine.core.errors import Illegal
+from engine.core.flow import Task, TaskCodec, later
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .barter import format_goods, gold_value, parse_goods, suggested_payment, without
+from .board import RULES, add_piece, areas_in_scope, placement_refusal, remove_piece, stack_of
+from .charges import gain_charge
+from .favours import do_favour, favour_detail_candidates, favour_detail_refusal
+from .flow import A, Ctx, Driver, Step, finish_area
+from .rules import (
+    BORROWABLE,
+    CHARGES,
+    COURT_COMBOS,
+    GUILD_COMBOS,
+    PALACE_CHARGES,
+    SERVICE_PIECE,
+    affordable,
+    allowed,
+    charge_cost,
+    charge_refusal,
+    favour_cost,
+    favour_refusal,
+    note_discount,
+    service_cost,
+    service_refusal,
+)
+from .state import State
+from .supply import Draw, TakeGoods
+from .vocab import BENEVOLENCE, CALIPH, CHARGE, FAVOUR, GOODS, PIECES, SERVICE, TERRITORIES
+
+
+@dataclass(frozen=True, kw_only=True)
+class Palace(Driver):
+    """Drives a palace: each of the top three acts in dominance order, then the spies' moves, then home."""
+
+    kind = "palace"
+    area: str
+    actors: tuple[int, ...]                  # the top three by dominance, best first
+    idx: int                                 # the next actor
+    spy_queue: tuple[int, ...]               # seats still to move with the spies' service
+    spy_ranks: tuple[int, ...]               # ranks that asked the spies' service (queued after the actors)
+    benevolence: tuple[tuple[int, int], ...]  # (rank, seat) of those who asked Al-Rashid's benevolence
+
+    def run(self, c: Ctx) -> None:
+        if self.idx < len(self.actors):
+            seat, rank = self.actors[self.idx], self.idx
+            c.replace(replace(self, idx=rank + 1))
+            actor = Court if self.area == CALIPH else Guild
+            c.push(actor(seat=seat, area=self.area, rank=rank, stage="choose"))
+        elif self.spy_ranks:
+            queue = tuple(self.actors[r] for r in RULES.spy_move_order if r in self.spy_ranks)
+            c.replace(replace(self, spy_ranks=(), spy_queue=queue))
+        elif self.spy_queue:
+            seat, *rest = self.spy_queue
+            c.replace(replace(self, spy_queue=tuple(rest)))
+            c.push(Move(seat=seat, source="spy", stage="from"))
+        else:
+            if self.benevolence:
+                new_order(c, self.benevolence)
+            c.pop()
+            finish_area(c, self.area)
+
+
+def new_order(c: Ctx, asked: tuple[tuple[int, int], ...]) -> None:
+    """Benevolence: those who asked take the turn-order place of their dominance rank; the others keep
+    their relative order in the places left ("Benevolenza di Al-Rashid")."""
+    s = c.s
+    slots: list[int | None] = [None] * s.seats
+    for rank, seat in asked:
+        slots[rank] = seat
+    taken = {seat for _, seat in asked}
+    rest = iter(seat for seat in (s.pending_order or s.order) if seat not in taken)
+    s.pending_order = [seat if seat is not None else next(rest) for seat in slots]
+    c.emit("new_order", order=[c.who(x) for x in s.pending_order])
+
+
+# ==== moving pieces: Plotter, Informer and the spies' service ======================================
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Step):
+    """Move one of your pieces to another area of the same kind. `source` says who grants the move:
+    the Plotter (palaces), the Informer (territories) or the spies' service (territories; may look instead)."""
+
+    kind = "move"
+    source: str                      # "plotter", "informer" or "spy"
+    stage: str                       # "from", then "piece" (when there is a choice), then "to"
+    origin: str | None = None        # the area the piece leaves
+    piece: str | None = None
+
+    def candidates(self, s: State) -> list[Action]:
+        stage, source = self.stage, self.source
+        scope = areas_in_scope("palaces" if source == "plotter" else "territories")
+        if stage == "from":
+            looks = [A("look", x) for x in TERRITORIES] if source == "spy" else []
+            return looks + [A("from", x) for x in scope] + [A("stop" if source == "spy" else "skip")]
+        if stage == "piece":
+            return [A("piece", p) for p in PIECES] + [A("back")]
+        return [A("to", x) for x in scope] + [A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        seat = self.seat
+        if a.verb == "look":
+            if not any(not tile.revealed for tile in s.mercenaries[a.args[0]]):
+                raise Illegal("al_rashid.illegal.nothing_to_look_at", **w.at(a.args[0]))
+        elif a.verb == "from":
+            if a.args[0] in s.resolved or stack_of(s, a.args[0], seat) is None:
+                raise Illegal("al_rashid.illegal.no_own_piece_there", **w.at(a.args[0]))
+        elif a.verb == "piece":
+            assert self.origin is not None
+            stack = stack_of(s, self.origin, seat)
+            if stack is None or not stack.count(a.args[0]):
+                raise Illegal("al_rashid.illegal.no_piece_there", piece=w.piece(a.args[0]), **w.at(self.origin))
+        elif a.verb == "to":
+            assert self.piece is not None
+            if a.args[0] == self.origin:
+                raise Illegal("al_rashid.illegal.same_area")
+            reason = placement_refusal(s, a.args[0], seat, self.piece)
+            if reason:
+                raise Illegal(reason, piece=w.piece(self.piece), **w.at(a.args[0]))
+
+    def do(self, c: Ctx, a: Action) -> None:
+        s, seat = c.s, self.seat
+        if a.verb in ("skip", "stop"):
+            c.pop()
+            if a.verb == "stop":  # the spy gives up the rest of their moves
+                palace = c.nearest(Palace)
+                c.revise(Palace, spy_queue=tuple(x for x in palace.spy_queue if x != seat))
+        elif a.verb == "look":
+            tiles = s.mercenaries[a.args[0]]
+            for tile in tiles:
+                if seat not in tile.seen_by:
+                    tile.seen_by.append(seat)
+            c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
+            c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
+            c.pop()
+        elif a.verb == "from":
+            stack = stack_of(s, a.args[0], seat)
+            assert stack is not None
+            kinds = [p for p in PIECES if stack.count(p)]
+            one = len(kinds) == 1
+            c.replace(replace(self, stage="to" if one else "piece", origin=a.args[0], piece=kinds[0] if one else None))
+        elif a.verb == "piece":
+            c.replace(replace(self, stage="to", piece=a.args[0]))
+        elif a.verb == "back":
+            c.replace(replace(self, stage="from", piece=None))
+        else:
+            assert self.origin is not None and self.piece is not None
+            remove_piece(s, self.origin, seat, self.piece)
+            add_piece(s, a.args[0], seat, self.piece)
+            c.pop()
+            c.emit("moved", player=c.who(seat), piece=w.piece(self.piece),
+                   origin=w.at(self.origin)["area"], **w.at(a.args[0]))
+            c.touch(self.origin, a.args[0])
+
+    def question(self, s: State) -> Message:
+        params = {**self.question_params(s), "charge": w.charge(self.source) if self.source != "spy" else ""}
+        if self.origin:
+            params["origin"] = w.at(self.origin)["area"]
+        if self.piece:
+            params["piece"] = w.piece(self.piece)
+        return Message(f"al_rashid.ask.move.{self.source}.{self.stage}", params)
+
+    # Dumped as {"source", "stage"} and, once the piece's area is chosen, {"from", "piece"}.
+    def to_data(self, codec: TaskCodec) -> dict[str, Any]:
+        data: dict[str, Any] = {"source": self.source, "stage": self.stage}
+        if self.origin is not None:
+            data.update({"from": self.origin, "piece": self.piece})
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], codec: TaskCodec) -> dict[str, Any]:
+        return {"source": data["source"], "stage": data["stage"], "origin": data.get("from"),
+                "piece": data.get("piece")}
+
+
+# ==== one family acting in a palace =================================================================
+
+@dataclass(frozen=True, kw_only=True)
+class PalaceActor(Step):
+    """One family acting in a palace: choose actions, then details, then pay everything at once."""
+
+    combos: ClassVar[tuple[tuple[str, ...], ...]]
+    area: str
+    rank: int                                # 0: the most dominant
+    stage: str                               # "choose", "charge", "note", a detail, then "pay"
+    combo: tuple[str, ...] | None = later()  # the actions chosen (empty: nothing)
+    charge: str | None = later()
+    note: bool | None = later()              # pay part of the charge with a credit note
+    borrow: str | None = later()             # the Caliph's Favourite: whose favour
+    give: str | None = later()               # a favour's good given ...
+    take: str | None = later()               # ... and the good or mercenary colour taken
+    cost: int | None = later()               # the total to pay
+    given: dict[str, int] | None = later()   # goods handed over so far
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return self.combo or ()
+
+    def charge_choices(self, s: State) -> list[str]:
+        """Every charge of this palace; one already taken is refused naming the rule."""
+        return PALACE_CHARGES[self.area]
+
+    def combo_refusal(self, s: State, combo: tuple[str, ...]) -> None:
+        """Raise the rule that blocks one of the combo's actions outright (before asking about money)."""
+        if CHARGE in combo and not any(allowed(charge_refusal, s, self.seat, ch, self.area)
+                                       for ch in self.charge_choices(s)):
+            raise Illegal("al_rashid.illegal.no_charge_for_you", **w.at(self.area))
+
+    def variants(self, s: State) -> list[Self]:
+        """The ways the still-open details (other than the charge) can be filled in."""
+        return [self]
+
+    def feasible(self, s: State) -> bool:
+        """Can the choices made so far still be completed and paid for? Keeps every path free of dead ends."""
+        if CHARGE in self.actions and self.charge is None:
+            # Only the price of the charge matters here, so the cheapest one decides.
+            choices = [ch for ch in self.charge_choices(s) if allowed(charge_refusal, s, self.seat, ch, self.area)]
+            note = s.family(self.seat).notes > 0
+            cheapest = min(choices, key=lambda ch: charge_cost(s, self.seat, ch, note), default=None)
+            return cheapest is not None and replace(self, charge=cheapest).feasible(s)
+        t = self
+        if self.charge is not None and self.note is None:
+            t = replace(self, note=s.family(self.seat).notes > 0)
+        return any(affordable(v.pool(s), v.total_cost(s), v.needs_give()) for v in t.variants(s))
+
+    def must_be_feasible(self, s: State) -> None:
+        if not self.feasible(s):
+            raise Illegal("al_rashid.illegal.cannot_afford", value=gold_value(self.pool(s)))
+
+    def total_cost(self, s: State) -> int:
+        raise NotImplementedError
+
+    def pool(self, s: State) -> dict[str, int]:
+        """The goods that may pay: held before this resolution, less a good promised in a swap."""
+        goods = s.family(self.seat).goods
+        return without(goods, {self.give: 1}) if self.give else {g: n for g, n in goods.items() if n}
+
+    def price(self) -> int:
+        assert self.cost is not None, "asked only in the payment stage"
+        return self.cost
+
+    # ---- stages --------------------------------------------------------------------------------
+    def candidates(self, s: State) -> list[Action]:
+        stage = self.stage
+        if stage == "choose":
+            return [A("do", *combo) if combo else A("do", "nothing") for combo in self.combos]
+        if stage == "charge":
+            return [A("charge", ch) for ch in self.charge_choices(s)]
+        if stage == "note":
+            return [A("note", "use"), A("note", "keep")]
+        if stage == "pay":
+            cost, pool, given = self.price(), self.pool(s), self.given or {}
+            out = []
+            suggested = suggested_payment(pool, cost)
+            if suggested is not None:
+                out.append(A("pay", format_goods(suggested)))
+            # Handing over more once enough is given, or confirming too little, is refused naming the rule.
+            out += [A("add", g) for g in GOODS if pool.get(g, 0)]
+            out.append(A("confirm"))
+            if given:
+                out.append(A("clear"))
+            return out
+        return self.detail_candidates(s)
+
+    def detail_candidates(self, s: State) -> list[Action]:
+        return []
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "do":
+            combo = () if a.args == ("nothing",) else a.args
+            self.combo_refusal(s, combo)
+            replace(self, combo=combo).must_be_feasible(s)
+        elif a.verb == "charge":
+            charge_refusal(s, self.seat, a.args[0], self.area)
+            replace(self, charge=a.args[0]).must_be_feasible(s)
+        elif a.verb == "note":
+            replace(self, note=a.args[0] == "use").must_be_feasible(s)
+        elif a.verb == "pay":
+            paid = parse_goods(a.args[0])
+            if paid is None or any(self.pool(s).get(g, 0) < n for g, n in paid.items()):
+                raise Illegal("al_rashid.illegal.not_your_goods")
+            if gold_value(paid) < self.price():
+                raise Illegal("al_rashid.illegal.payment_short", cost=self.price(), value=gold_value(paid))
+        elif a.verb == "confirm":
+            given = self.given or {}
+            if gold_value(given) < self.price():
+                raise Illegal("al_rashid.illegal.payment_short", cost=self.price(), value=gold_value(given))
+        elif a.verb == "add":
+            given = self.given or {}
+            if self.pool(s).get(a.args[0], 0) <= given.get(a.args[0], 0):
+                raise Illegal("al_rashid.illegal.no_more_of", good=w.good(a.args[0]))
+            if gold_value(given) >= self.price():
+                raise Illegal("al_rashid.illegal.paid_enough", cost=self.price())
+        elif a.verb in ("favour", "trade", "swap"):
+            self.detail_refusal(s, a)
+
+    def detail_refusal(self, s: State, a: Action) -> None:
+        pass
+
+    def needs_give(self) -> bool:
+        return False
+
+    def do(self, c: Ctx, a: Action) -> None:
+        t = self
+        if a.verb == "do":
+            t = replace(self, combo=() if a.args == ("nothing",) else a.args)
+        elif a.verb == "charge":
+            t = replace(self, charge=a.args[0])
+        elif a.verb == "note":
+            t = replace(self, note=a.args[0] == "use")
+        elif a.verb == "add":
+            given = dict(self.given or {})
+            given[a.args[0]] = given.get(a.args[0], 0) + 1
+            c.replace(replace(self, given=given))
+            return
+        elif a.verb == "clear":
+            c.replace(replace(self, given={}))
+            return
+        elif a.verb in ("pay", "confirm"):
+            paid = parse_goods(a.args[0]) if a.verb == "pay" else self.given
+            self.execute(c, paid or {})
+            return
+        else:
+            t = self.detail_do(a)
+        t.next_stage(c)
+
+    def detail_do(self, a: Action) -> Self:
+        return self
+
+    def next_stage(self, c: Ctx) -> None:
+        """Ask the next detail that is still open, then the payment, then carry everything out."""
+        s = c.s
+        if CHARGE in self.actions and self.charge is None:
+            c.replace(replace(self, stage="charge"))
+        elif CHARGE in self.actions and self.note is None:
+            assert self.charge is not None
+            if s.family(self.seat).notes > 0 and CHARGES[self.charge].cost > 0:
+                c.replace(replace(self, stage="note"))
+            else:
+                replace(self, note=False).next_stage(c)
+        elif (stage := self.open_detail(s)) is not None:
+            c.replace(replace(self, stage=stage))
+        else:
+            cost = self.total_cost(s)
+            if cost > 0:
+                c.replace(replace(self, stage="pay", cost=cost, given={}))
+            else:
+                self.execute(c, {})
+
+    def open_detail(self, s: State) -> str | None:
+        return None
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        params = super().question_params(s)
+        given = self.given or {}
+        params.update(given=w.bundle(given) or "—", value=gold_value(given), worth=gold_value(self.pool(s)))
+        if self.charge:
+            params["charge"] = w.charge(self.charge)
+        return params
+
+    def execute(self, c: Ctx, paid: dict[str, int]) -> None:
+        s, seat = c.s, self.seat
+        family = s.family(seat)
+        c.pop()
+        for g, n in paid.items():
+            family.goods[g] -= n
+        if self.note:
+            family.notes -= 1
+        c.touch(f"family:{seat}", self.area)
+        if paid:
+            c.emit("paid", player=c.who(seat), goods=w.bundle(paid), value=gold_value(paid), cost=self.cost)
+        if self.note:
+            c.emit("used_note", player=c.who(seat), discount=note_discount(s, seat))
+        follow: list[Task] = []
+        if CHARGE in self.actions:
+            assert self.charge is not None
+            follow += gain_charge(c, seat, self.charge, self.area)
+        follow += self.carry_out(c)
+        c.push(*follow)
+
+    def carry_out(self, c: Ctx) -> list[Task]:
+        return []
+
+
+@dataclass(frozen=True, kw_only=True)
+class Guild(PalaceActor):
+    """A guild palace: service, charge, the guild leader's favour — at most two of them."""
+
+    kind = "guild"
+    combos = GUILD_COMBOS
+
+    def candidates(self, s: State) -> list[Action]:
+        out = super().candidates(s)
+        # Asking all three is never offered, but refused with the rule rather than as an unknown move.
+        return [*out, A("do", SERVICE, CHARGE, FAVOUR)] if self.stage == "choose" else out
+
+    def combo_refusal(self, s: State, combo: tuple[str, ...]) -> None:
+        guild = self.area
+        if len(combo) == 3:
+            raise Illegal("al_rashid.illegal.three_actions", **w.at(guild))
+        if SERVICE in combo:
+            service_refusal(s, self.seat, guild)
+        super().combo_refusal(s, combo)
+        if FAVOUR in combo and guild != "spies":
+            favour_refusal(s, self.seat, guild)
+
+    def variants(self, s: State) -> list[Self]:
+        if FAVOUR in self.actions and self.area == "spies" and self.borrow is None:
+            return [replace(self, borrow=b) for b in BORROWABLE if allowed(favour_refusal, s, self.seat, b)]
+        return [self]
+
+    def total_cost(self, s: State) -> int:
+        cost = 0
+        if SERVICE in self.actions:
+            cost += service_cost(s, self.seat, self.area, self.rank)
+        if CHARGE in self.actions and self.charge is not None:
+            cost += charge_cost(s, self.seat, self.charge, bool(self.note))
+        if FAVOUR in self.actions:
+            cost += favour_cost(self.area, self.borrow)
+        return cost
+
+    def needs_give(self) -> bool:
+        return FAVOUR in self.actions and self.give is None and self.favour_guild() in ("military", "merchant")
+
+    def favour_guild(self) -> str | None:
+        return self.borrow if self.area == "spies" else self.area
+
+    def open_detail(self, s: State) -> str | None:
+        if FAVOUR not in self.actions:
+            return None
+        if self.area == "spies" and self.borrow is None:
+            return "borrow"
+        if self.favour_guild() in ("military", "merchant") and self.give is None:
+            return "favour"
+        return None
+
+    def detail_candidates(self, s: State) -> list[Action]:
+        if self.stage == "borrow":
+            return [A("favour", g) for g in BORROWABLE]
+        return favour_detail_candidates(s, self.seat, self.favour_guild())
+
+    def detail_refusal(self, s: State, a: Action) -> None:
+        if a.verb == "favour":
+            favour_refusal(s, self.seat, a.args[0])
+            replace(self, borrow=a.args[0]).must_be_feasible(s)
+        else:
+            favour_detail_refusal(s, self.seat, a)
+            replace(self, give=a.args[0], take=a.args[1]).must_be_feasible(s)
+
+    def detail_do(self, a: Action) -> Self:
+        if a.verb == "favour":
+            return replace(self, borrow=a.args[0])
+        return replace(self, give=a.args[0], take=a.args[1])
+
+    def carry_out(self, c: Ctx) -> list[Task]:
+        s, seat, guild = c.s, self.seat, self.area
+        family = s.family(seat)
+        follow: list[Task] = []
+        if SERVICE in self.actions:
+            if guild == "spies":
+                c.revise(Palace, spy_ranks=(*c.nearest(Palace).spy_ranks, self.rank))
+                c.emit("spy_service", player=c.who(seat), n=RULES.spy_moves[self.rank])
+            elif guild == "military":
+                follow.append(Draw(seat=seat, n=RULES.military_draws[self.rank]))
+            else:
+                piece = SERVICE_PIECE[guild]
+                family.owned[piece] += 1
+                family.reserve[piece] += 1
+                c.emit("new_member", player=c.who(seat), piece=w.piece(piece))
+        if FAVOUR in self.actions:
+            favour = self.favour_guild()
+            assert favour is not None
+            if guild == "spies":
+                c.emit("favourite", player=c.who(seat), **w.at(favour))
+            do_favour(c, seat, favour, self.give, self.take)
+        if SERVICE not in self.actions and CHARGE not in self.actions:
+            family.dishonour += 1
+            c.emit("no_primary", player=c.who(seat), **w.at(guild))
+        return follow
+
+
+@dataclass(frozen=True, kw_only=True)
+class Court(PalaceActor):
+    """Al-Rashid's palace: benevolence and/or a caliph charge."""
+
+    kind = "court"
+    combos = COURT_COMBOS
+
+    def total_cost(self, s: State) -> int:
+        if CHARGE in self.actions and self.charge is not None:
+            return charge_cost(s, self.seat, self.charge, bool(self.note))
+        return 0
+
+    def carry_out(self, c: Ctx) -> list[Task]:
+        follow: list[Task] = []
+        if not self.actions:  # 003 extends the no-primary-action dishonour to Al-Rashid's palace
+            c.s.family(self.seat).dishonour += 1
+            c.emit("no_primary", player=c.who(self.seat), **w.at(CALIPH))
+        if BENEVOLENCE in self.actions:
+            c.revise(Palace, benevolence=(*c.nearest(Palace).benevolence, (self.rank, self.seat)))
+            c.emit("benevolence", player=c.who(self.seat), n=self.rank + 1)
+            follow.append(TakeGoods(seat=self.seat, n=1, reason="benevolence"))
+        return follow

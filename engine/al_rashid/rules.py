@@ -1,0 +1,133 @@
+"""The prices and prohibitions that both the steps and the computer player consult.
+
+Each `*_refusal` raises `Illegal` naming the rule (000 unless stated) when something is not allowed;
+each `*_cost` is a price in gold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core.errors import Illegal
+
+from . import words as w
+from .barter import can_pay, without
+from .board import RULES, can_draw
+from .data import load
+from .state import State
+from .vocab import (
+    BENEVOLENCE,
+    CHARGE,
+    COMMON_GOODS,
+    FAVOUR,
+    GOODS,
+    MERCENARY_COLOURS,
+    PALACES,
+    SERVICE,
+    TERRITORIES,
+)
+
+CHARGES = load().charges
+# What a player may ask of a guild palace: one or two of service, charge and favour ("Palazzi delle
+# Corporazioni"); "nothing" is allowed too and, like a lone favour, costs one dishonour.
+GUILD_COMBOS = ((SERVICE,), (CHARGE,), (FAVOUR,), (SERVICE, CHARGE), (SERVICE, FAVOUR), (CHARGE, FAVOUR), ())
+COURT_COMBOS = ((BENEVOLENCE,), (CHARGE,), (BENEVOLENCE, CHARGE), ())
+# The guild leaders' favours that the Caliph's Favourite and the Impostor can borrow.
+BORROWABLE = ("military", "culture", "merchant", "politics")
+# The piece a guild's service recruits.
+SERVICE_PIECE = {"culture": "sage", "merchant": "merchant", "politics": "pasha"}
+PALACE_CHARGES = {p: [c for c, charge in CHARGES.items() if charge.palace == p] for p in PALACES}
+ACTIVATABLE = tuple(c for c, charge in CHARGES.items() if charge.kind == "activatable")
+
+
+def allowed(check: Callable[..., None], *args: object) -> bool:
+    """Does `check(*args)` let it through (raise no `Illegal`)?"""
+    try:
+        check(*args)
+    except Illegal:
+        return False
+    return True
+
+
+# ---- services ------------------------------------------------------------------------------------
+
+def service_cost(s: State, seat: int, guild: str, rank: int) -> int:
+    if guild not in RULES.service_cost:
+        return 0
+    cost = RULES.service_cost[guild][rank]
+    # Loremaster: "Mercanti e Califfi" cost 3 less; the Caliphs are read as the Pashas (docs/rules).
+    if guild in ("merchant", "politics") and s.family(seat).has("loremaster"):
+        cost -= RULES.loremaster_discount
+    return max(cost, 0)
+
+
+def service_refusal(s: State, seat: int, guild: str) -> None:
+    family = s.family(seat)
+    if guild in SERVICE_PIECE:
+        piece = SERVICE_PIECE[guild]
+        if family.owned[piece] >= RULES.piece_limits[piece]:
+            raise Illegal("al_rashid.illegal.piece_limit", piece=w.piece(piece), n=RULES.piece_limits[piece])
+    if guild == "military" and not any(can_draw(s, c) for c in MERCENARY_COLOURS):
+        raise Illegal("al_rashid.illegal.piles_empty")
+
+
+# ---- charges -------------------------------------------------------------------------------------
+
+def note_discount(s: State, seat: int) -> int:
+    return RULES.banker_credit_note_discount if s.family(seat).has("banker") else RULES.credit_note_discount
+
+
+def charge_cost(s: State, seat: int, charge: str, note: bool) -> int:
+    return max(CHARGES[charge].cost - (note_discount(s, seat) if note else 0), 0)
+
+
+def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
+    family = s.family(seat)
+    if charge not in s.charges[palace]:
+        raise Illegal("al_rashid.illegal.charge_gone", charge=w.charge(charge))
+    if charge in family.charges:  # 003: "un giocatore non può avere due cariche uguali"
+        raise Illegal("al_rashid.illegal.charge_twice", charge=w.charge(charge))
+    if charge == "enchanter" and family.owned["merchant"] >= RULES.piece_limits["merchant"]:
+        raise Illegal("al_rashid.illegal.piece_limit", piece=w.piece("merchant"), n=RULES.piece_limits["merchant"])
+
+
+def activation_refusal(s: State, seat: int, charge: str) -> None:
+    family = s.family(seat)
+    if charge not in family.charges:
+        raise Illegal("al_rashid.illegal.not_your_charge", charge=w.charge(charge))
+    if charge in family.used:
+        raise Illegal("al_rashid.illegal.charge_used", charge=w.charge(charge))
+    if charge == "smuggler" and not any(family.goods.values()):
+        raise Illegal("al_rashid.illegal.no_goods")
+    if charge == "trader" and not any(family.goods.get(g) for g in COMMON_GOODS):
+        raise Illegal("al_rashid.illegal.no_common_good")
+    if charge == "recruiter" and not any(can_draw(s, c) for c in MERCENARY_COLOURS):
+        raise Illegal("al_rashid.illegal.piles_empty")
+    if charge == "negotiator" and not any(s.mercenaries[x] for x in TERRITORIES):
+        raise Illegal("al_rashid.illegal.no_mercenaries_on_map")
+
+
+# ---- favours -------------------------------------------------------------------------------------
+
+def favour_cost(guild: str, borrowed: str | None = None) -> int:
+    cost = RULES.favour_cost[guild]
+    # The Caliph's Favourite costs 1 gold on top of the borrowed favour's own price (docs/rules).
+    return cost + (RULES.favour_cost[borrowed] if borrowed else 0)
+
+
+def favour_refusal(s: State, seat: int, guild: str) -> None:
+    """Can this guild leader's favour be carried out at all (ignoring its price)?"""
+    family = s.family(seat)
+    if guild in ("military", "merchant") and not any(family.goods.values()):
+        raise Illegal("al_rashid.illegal.no_goods")
+    if guild == "military" and not any(can_draw(s, c) for c in MERCENARY_COLOURS):
+        raise Illegal("al_rashid.illegal.piles_empty")
+
+
+# ---- paying --------------------------------------------------------------------------------------
+
+def affordable(goods: dict[str, int], cost: int, gives_good: bool) -> bool:
+    """Can `cost` be paid while (if `gives_good`) still keeping one good to hand over in a swap?"""
+    if not gives_good:
+        return can_pay(goods, cost)
+    return any(can_pay(without(goods, {g: 1}), cost) for g in GOODS if goods.get(g))

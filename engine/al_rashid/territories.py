@@ -1,0 +1,212 @@
+"""Resolving a territory ("Territori"): battle against the mercenaries in dominance order until someone
+wins ("La Battaglia"), then the top three trade ("Il Commercio")."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.core.errors import Illegal
+from engine.core.flow import later
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .board import RULES, mercenary_value, return_pieces, take_tile
+from .data import load
+from .flow import A, Ctx, Driver, Step, finish_area
+from .state import State
+from .supply import TakeGoods
+from .vocab import CREDIT_NOTE, GOODS, MERCENARY_COLOURS, split_kind
+
+
+@dataclass(frozen=True, kw_only=True)
+class Territory(Driver):
+    """Drives a territory: battle in dominance order until someone wins, then the top three trade."""
+
+    kind = "territory"
+    area: str
+    contenders: tuple[int, ...]            # by dominance, best first
+    idx: int                               # the next contender, or the next trader
+    stage: str                             # "battle", then "trade"
+    traders: tuple[int, ...] | None = later()
+
+    def run(self, c: Ctx) -> None:
+        s, area = c.s, self.area
+        if self.stage == "battle":
+            if not s.mercenaries[area]:
+                start_trade(c, self.contenders)
+            elif self.idx < len(self.contenders):
+                seat = self.contenders[self.idx]
+                c.replace(replace(self, idx=self.idx + 1))
+                c.push(Battle(seat=seat, area=area, stage="choose"))
+            else:
+                c.emit("nobody_won", **w.at(area))
+                c.pop()
+                finish_area(c, area)
+        elif self.traders is not None and self.idx < len(self.traders):
+            seat, rank = self.traders[self.idx], self.idx
+            c.replace(replace(self, idx=rank + 1))
+            c.push(Trade(seat=seat, area=area, rank=rank, left=RULES.trade_items[rank]))
+        else:
+            c.pop()
+            finish_area(c, area)
+
+
+def start_trade(c: Ctx, remaining: tuple[int, ...]) -> None:
+    """After the battle the top three still there trade; the others go home ("Il Commercio")."""
+    territory = c.nearest(Territory)
+    return_pieces(c.s, territory.area, list(remaining[3:]))
+    c.revise(Territory, stage="trade", traders=tuple(remaining[:3]), idx=0)
+
+
+def withdraw(c: Ctx, area: str, seat: int) -> None:
+    return_pieces(c.s, area, [seat])
+    c.touch(area)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Battle(Step):
+    """Fight the mercenaries on a territory with tiles from your hand, or flee with dishonour."""
+
+    kind = "battle"
+    area: str
+    stage: str                                  # "choose" (fight or flee), then "commit" tiles
+    committed: dict[str, int] | None = later()  # tiles chosen so far, by kind
+
+    def colours(self, s: State) -> set[str]:
+        return {tile.colour for tile in s.mercenaries[self.area]}
+
+    def candidates(self, s: State) -> list[Action]:
+        if self.stage == "choose":
+            return [A("fight"), A("flee")]
+        out = [A("commit", kind) for kind in sorted(s.family(self.seat).hand)]
+        # Confirming before committing a tile is refused naming the rule.
+        return [*out, A("clear"), A("confirm")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        colours = self.colours(s)
+        hand = s.family(self.seat).hand
+        if a.verb == "fight" and not any(split_kind(k)[0] in colours for k in hand):
+            raise Illegal("al_rashid.illegal.no_tiles_to_fight")
+        if a.verb == "commit":
+            kind = a.args[0]
+            if split_kind(kind)[0] not in colours:
+                raise Illegal("al_rashid.illegal.wrong_colour", colour=w.mercenary(split_kind(kind)[0]))
+            if hand.get(kind, 0) <= (self.committed or {}).get(kind, 0):
+                colour, value = split_kind(kind)
+                raise Illegal("al_rashid.illegal.no_more_tiles",
+                              kind=Message("al_rashid.tile", {"colour": w.mercenary(colour), "value": value}).to_json())
+        if a.verb in ("clear", "confirm") and not self.committed:
+            raise Illegal("al_rashid.illegal.commit_first")
+
+    def do(self, c: Ctx, a: Action) -> None:
+        s, seat, area = c.s, self.seat, self.area
+        if a.verb == "fight":
+            c.replace(replace(self, stage="commit", committed={}))
+        elif a.verb == "commit":
+            committed = dict(self.committed or {})
+            committed[a.args[0]] = committed.get(a.args[0], 0) + 1
+            c.replace(replace(self, committed=committed))
+        elif a.verb == "clear":
+            c.replace(replace(self, committed={}))
+        elif a.verb == "flee":
+            s.family(seat).dishonour += 2
+            c.emit("fled", player=c.who(seat), **w.at(area))
+            c.pop()
+            withdraw(c, area, seat)
+        else:
+            self.fight(c)
+
+    def fight(self, c: Ctx) -> None:
+        s, seat, area = c.s, self.seat, self.area
+        family = s.family(seat)
+        committed = self.committed or {}
+        c.pop()
+        for colour in MERCENARY_COLOURS:
+            kinds = {k: n for k, n in sorted(committed.items()) if split_kind(k)[0] == colour}
+            if not kinds:
+                continue
+            strength = sum(mercenary_value(family, split_kind(k)[1]) * n for k, n in kinds.items())
+            enemies = [x for x in s.mercenaries[area] if x.colour == colour]
+            enemy = sum(x.value for x in enemies)
+            for k, n in kinds.items():
+                for _ in range(n):
+                    take_tile(family, k)
+                    s.discards[colour].append(split_kind(k)[1])
+            beaten = strength > enemy  # the discarded total must be strictly greater ("La Battaglia")
+            if beaten:
+                s.discards[colour] += [x.value for x in enemies]
+                s.mercenaries[area] = [x for x in s.mercenaries[area] if x.colour != colour]
+            c.emit("fought", player=c.who(seat), colour=w.mercenary(colour), **w.at(area),
+                   strength=strength, enemy=enemy, result=Message(f"al_rashid.{'won' if beaten else 'lost'}").to_json())
+        c.touch(area, f"family:{seat}")
+        if s.mercenaries[area]:
+            withdraw(c, area, seat)
+            return
+        c.emit("won_battle", player=c.who(seat), **w.at(area))
+        territory = c.nearest(Territory)
+        start_trade(c, (seat, *territory.contenders[territory.idx:]))
+        if family.has("raider"):
+            produced = tuple(load().territories[area].goods)
+            c.push(TakeGoods(seat=seat, n=1, allowed=produced, reason="raider"))
+
+    def public_question(self, s: State) -> Message:
+        # The tiles chosen so far come from a hidden hand and may still be taken back.
+        if self.stage == "commit":
+            return Message("al_rashid.ask.battle.commit_public", super().question_params(s))
+        return self.question(s)
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        params = super().question_params(s)
+        committed = self.committed or {}
+        params["committed"] = ", ".join(f"{k} ×{n}" for k, n in sorted(committed.items())) or "—"
+        return params
+
+
+@dataclass(frozen=True, kw_only=True)
+class Trade(Step):
+    """Take goods from a territory: the first all of one good or 3 items, the second 2, the third 1."""
+
+    kind = "trade"
+    only_a_way_out = "done"  # nothing left on the territory
+    area: str
+    rank: int
+    left: int                         # items still to take
+    picked: bool | None = later()     # took one item already (so no longer "all of one good")
+
+    def candidates(self, s: State) -> list[Action]:
+        out = []
+        if self.rank == 0 and not self.picked:
+            out += [A("all", g) for g in GOODS]
+        out += [A("pick", item) for item in (*GOODS, CREDIT_NOTE)]
+        return out + [A("done")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb in ("all", "pick") and not s.territory_goods[self.area].get(a.args[0]):
+            raise Illegal("al_rashid.illegal.not_on_territory", good=w.good(a.args[0]), **w.at(self.area))
+
+    def do(self, c: Ctx, a: Action) -> None:
+        s, seat, area = c.s, self.seat, self.area
+        family = s.family(seat)
+        stock = s.territory_goods[area]
+        if a.verb == "done":
+            c.pop()
+            return
+        item = a.args[0]
+        n = stock[item] if a.verb == "all" else 1
+        stock[item] -= n
+        if item == CREDIT_NOTE:
+            family.notes += n
+        else:
+            family.goods[item] = family.goods.get(item, 0) + n
+        c.emit("traded", player=c.who(seat), goods=w.bundle({item: n}), **w.at(area))
+        c.touch(area, f"family:{seat}")
+        left = self.left - 1
+        if a.verb == "all" or left == 0:
+            c.pop()
+        else:
+            c.replace(replace(self, left=left, picked=True))
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        return {**super().question_params(s), "n": self.left}

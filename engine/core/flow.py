@@ -1,0 +1,425 @@
+"""The shared turn flow: every decision a small step, asked by a stack of tasks.
+
+A match's state keeps a stack of tasks (`state.tasks`, top last). A task is a frozen dataclass whose
+fields are its typed payload, and whose class says what it does:
+
+- `Ask`: one seat must choose one of a few options (each a small `Action`; at most 25 at a time).
+  `candidates` lists what might be chosen, `refuse` raises `Illegal` naming the rule that forbids one
+  now; the options are the candidates nothing refuses. `do` carries the choice out.
+- `Drive`: moves the game on by itself (resolves an area, deals a round) by pushing, replacing or
+  popping tasks.
+- `Parallel`: several seats choose at once and in private (a draft). Each seat has its own branch, a
+  little stack of tasks of its own; a seat whose branch is empty has chosen and is no longer active.
+  When the last branch empties, `join` resolves every choice together.
+
+`FlowGame` implements `active_seats`, `legal_actions`, `step`, `prompt` and `describe_action` from the
+stack: after every step it runs drivers and drops asks left without options until some seat must decide;
+when the stack is empty it calls the game's `proceed`, which starts whatever comes next (a round, a phase)
+or says that the match is over.
+
+Tasks never change once made (`revise` makes a changed copy), so cloning a state copies only the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import Field, dataclass, field, fields, replace
+from functools import cache
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+
+from .errors import Illegal, NotYourTurn
+from .events import Event
+from .game import Action, Game, Seat
+from .messages import Message
+
+
+class Task:
+    """Something the game waits on or must still do. Subclasses are frozen dataclasses."""
+
+    kind: ClassVar[str]  # its name in dumps; unique within a game
+
+    def to_data(self, codec: TaskCodec) -> dict[str, Any]:
+        """The payload as JSON data: every field but `seat`, in declared order; `later()` fields only once set."""
+        data: dict[str, Any] = {}
+        for f in _payload_fields(type(self)):
+            value = getattr(self, f.name)
+            if value is None and f.metadata.get("later"):
+                continue
+            data[f.name] = _to_json(value)
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], codec: TaskCodec) -> dict[str, Any]:
+        """Constructor arguments from `to_data`'s output (JSON lists become tuples)."""
+        return {name: _from_json(value) for name, value in data.items()}
+
+
+def later() -> Any:
+    """A field filled in as the task goes on: None until then, and left out of the dump while None."""
+    return field(default=None, metadata={"later": True})
+
+
+class FlowState(Protocol):
+    """What the turn flow needs of a game's state."""
+
+    tasks: list[Task]
+
+    def clone(self) -> Self: ...
+
+
+S = TypeVar("S", bound=FlowState)
+C = TypeVar("C", bound="Ctx[Any]")  # the game's context: `Ctx` or its own subclass with helpers
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ask(Task, Generic[S, C]):
+    """One seat chooses one option. Options are the candidates that `refuse` lets through."""
+
+    seat: Seat
+    # A verb that only ends the task ("end", "done"): when it is the sole option there is nothing to ask.
+    only_a_way_out: ClassVar[str | None] = None
+
+    def candidates(self, s: S) -> Sequence[Action]:
+        """Everything that might be chosen here, in a fixed order; `refuse` names why one is not allowed."""
+        raise NotImplementedError
+
+    def refuse(self, s: S, a: Action) -> None:
+        """Raise `Illegal` naming the rule when `a` is not allowed now (a player reads it)."""
+
+    def allows(self, s: S, a: Action) -> bool:
+        try:
+            self.refuse(s, a)
+        except Illegal:
+            return False
+        return True
+
+    def options(self, s: S) -> list[Action]:
+        out = [a for a in self.candidates(s) if self.allows(s, a)]
+        return [] if len(out) == 1 and out[0].verb == self.only_a_way_out else out
+
+    def has_options(self, s: S) -> bool:
+        """Is there anything to ask? Stops at the first real option."""
+        way_out = self.only_a_way_out
+        return any(a.verb != way_out and self.allows(s, a) for a in self.candidates(s))
+
+    def do(self, c: C, a: Action) -> None:
+        """Carry out an allowed choice: change `c.s`, emit events, pop or replace this task."""
+        raise NotImplementedError
+
+    def on_empty(self, c: C) -> None:
+        """No option is left (e.g. nothing to trade): the task ends by itself."""
+        c.pop()
+
+    def question(self, s: S) -> Message:
+        """What the seat is asked, in its own words (it may name private details)."""
+        raise NotImplementedError
+
+    def public_question(self, s: S) -> Message:
+        """The question as the other players may read it (without the asked seat's private details)."""
+        return self.question(s)
+
+    def label(self, s: S, a: Action) -> Message | None:
+        """A label for one option; None leaves it to the game's `label`."""
+        return None
+
+    def not_offered(self, s: S, a: Action) -> Illegal:
+        """The refusal of a well-formed action that this question does not offer at all."""
+        return Illegal("core.not_offered", question=self.question(s).to_json())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Drive(Task, Generic[S, C]):
+    """Moves the game on by itself: each `run` pushes, replaces or pops tasks (it must make progress)."""
+
+    def run(self, c: C) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, kw_only=True)
+class Parallel(Task, Generic[S, C]):
+    """Several seats choose at once, in private. `branches[seat]` is that seat's own stack of tasks (top
+    last); it empties when the seat has chosen. When every branch is empty, the task is popped and `join`
+    resolves the choices together (e.g. reveals the picks and passes the hands on).
+
+    A branch's asks keep their seat's choice in the state where only that seat's view shows it, and emit
+    events with `audience={seat}` until `join` reveals everything at once."""
+
+    branches: Mapping[Seat, tuple[Task, ...]]
+
+    @classmethod
+    def of(cls, tasks: Sequence[Ask[Any, Any]], **payload: Any) -> Self:
+        """One branch per task, keyed by the task's seat."""
+        return cls(branches={t.seat: (t,) for t in tasks}, **payload)
+
+    def waiting(self) -> frozenset[Seat]:
+        """The seats that have not finished choosing."""
+        return frozenset(seat for seat, branch in self.branches.items() if branch)
+
+    def join(self, c: C) -> None:
+        """Every seat has chosen (this task is already popped): resolve the choices together."""
+        raise NotImplementedError
+
+    def to_data(self, codec: TaskCodec) -> dict[str, Any]:
+        data = super().to_data(codec)
+        data["branches"] = [[seat, [codec.dump(t) for t in branch]] for seat, branch in self.branches.items()]
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any], codec: TaskCodec) -> dict[str, Any]:
+        args = super().from_data(data, codec)
+        args["branches"] = {seat: tuple(codec.load(t) for t in branch) for seat, branch in data["branches"]}
+        return args
+
+
+class Ctx(Generic[S]):
+    """One step in progress: the (already cloned) state, the events it produces, and the stack of tasks
+    it works on — the state's, or one seat's branch while that seat's choice is carried out."""
+
+    event_prefix: ClassVar[str] = ""  # e.g. "al_rashid.ev."
+
+    def __init__(self, state: S):
+        self.s = state
+        self.events: list[Event] = []
+        self.stack: list[Task] = state.tasks
+
+    def emit(self, key: str, *, audience: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
+        """Record what happened: for everybody, or only for `audience`; `reveals`: it drew at random or
+        showed hidden information (it cannot be undone)."""
+        event = Event(self.event_prefix + key, params, None if audience is None else frozenset((audience,)), reveals)
+        self.events.append(event)
+        return event
+
+    # ---- the task stack ------------------------------------------------------------------------------
+    @property
+    def top(self) -> Task:
+        return self.stack[-1]
+
+    def pop(self) -> Task:
+        return self.stack.pop()
+
+    def replace(self, task: Task) -> None:
+        """Put `task` in place of the top one (usually a changed copy of it)."""
+        self.stack[-1] = task
+
+    def push(self, *tasks: Task) -> None:
+        """Push tasks so that the first one given is asked first."""
+        self.stack.extend(reversed(tasks))
+
+    def nearest(self, cls: type[T]) -> T:
+        """The topmost task of this class (e.g. the driver of the area being resolved)."""
+        for task in reversed(self.stack):
+            if isinstance(task, cls):
+                return task
+        raise LookupError(cls.__name__)
+
+    def revise(self, cls: type[T], **changes: Any) -> T:
+        """Replace the topmost task of this class by a copy with `changes`; returns the copy."""
+        for i in range(len(self.stack) - 1, -1, -1):
+            task = self.stack[i]
+            if isinstance(task, cls):
+                new = replace(task, **changes)  # type: ignore[type-var]
+                self.stack[i] = new
+                return new
+        raise LookupError(cls.__name__)
+
+    def count_down(self, task: Counted) -> None:
+        """One of the task's `n` repetitions is done: ask again, or end it after the last."""
+        if task.n > 1:
+            self.replace(replace(task, n=task.n - 1))  # type: ignore[type-var]
+        else:
+            self.pop()
+
+    @contextmanager
+    def branch(self, seat: Seat) -> Iterator[None]:
+        """Work on `seat`'s branch of the parallel task on top of the state's stack."""
+        parallel = self.s.tasks[-1]
+        assert isinstance(parallel, Parallel) and self.stack is self.s.tasks, "branches do not nest"
+        self.stack = list(parallel.branches[seat])
+        try:
+            yield
+        finally:
+            branch, self.stack = tuple(self.stack), self.s.tasks
+            current = self.s.tasks[-1]
+            assert isinstance(current, Parallel)
+            self.s.tasks[-1] = replace(current, branches={**current.branches, seat: branch})
+
+
+T = TypeVar("T", bound=Task)
+
+
+class Counted(Protocol):
+    """A task repeated `n` times (see `Ctx.count_down`)."""
+
+    @property
+    def n(self) -> int: ...
+
+
+class FlowGame(Game[S], Generic[S, C]):
+    """A game whose state keeps a stack of tasks: the contract's turn methods come from the stack.
+
+    A game implements `proceed` (what starts when nothing is pending), `label` (an option's words), and
+    may override `context` (its own `Ctx` subclass with helpers) and `stepped` (bookkeeping after a step).
+    """
+
+    # ---- hooks ---------------------------------------------------------------------------------------
+    def proceed(self, c: C) -> bool:
+        """The stack is empty: start what comes next (push tasks, change phase). False: the match is over."""
+        raise NotImplementedError
+
+    def label(self, state: S, action: Action) -> Message:
+        """The words of an option, unless its ask gives its own (`Ask.label`)."""
+        raise NotImplementedError
+
+    def context(self, state: S) -> C:
+        """A step's context on a copy of `state` (the given state is never changed)."""
+        return cast(C, Ctx(state.clone()))
+
+    def stepped(self, c: C) -> None:
+        """After a player's step and everything it set in motion (e.g. count the steps)."""
+
+    # ---- the contract, from the stack --------------------------------------------------------------
+    def asking(self, state: S, seat: Seat) -> Ask[S, C] | None:
+        """The ask `seat` must answer now, if any."""
+        if not state.tasks:
+            return None
+        top = state.tasks[-1]
+        if isinstance(top, Ask):
+            return top if top.seat == seat else None
+        if isinstance(top, Parallel):
+            branch = top.branches.get(seat)
+            ask = branch[-1] if branch else None
+            return ask if isinstance(ask, Ask) else None
+        return None
+
+    def active_seats(self, state: S) -> frozenset[Seat]:
+        if not state.tasks:
+            return frozenset()
+        top = state.tasks[-1]
+        if isinstance(top, Ask):
+            return frozenset((top.seat,))
+        if isinstance(top, Parallel):
+            return top.waiting()
+        return frozenset()
+
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        ask = self.asking(state, seat)
+        return ask.options(state) if ask is not None else []
+
+    def prompt(self, state: S, seat: Seat) -> Message | None:
+        ask = self.asking(state, seat)
+        return ask.question(state) if ask is not None else None
+
+    def public_prompt(self, state: S, seat: Seat) -> Message | None:
+        """What the others may read of the question `seat` is asked."""
+        ask = self.asking(state, seat)
+        return ask.public_question(state) if ask is not None else None
+
+    def questions(self, state: S, viewer: Seat | None) -> list[tuple[Seat, Message]]:
+        """Every active seat and its question as `viewer` may read it (its own in full, the others' public)."""
+        out = []
+        for seat in sorted(self.active_seats(state)):
+            ask = self.asking(state, seat)
+            if ask is not None:
+                out.append((seat, ask.question(state) if seat == viewer else ask.public_question(state)))
+        return out
+
+    def describe_action(self, state: S, seat: Seat, action: Action) -> Message:
+        ask = self.asking(state, seat)
+        own = ask.label(state, action) if ask is not None else None
+        return own if own is not None else self.label(state, action)
+
+    def step(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
+        ask = self.asking(state, seat)
+        if ask is None:
+            raise NotYourTurn()
+        if action not in ask.candidates(state):
+            raise ask.not_offered(state, action)
+        ask.refuse(state, action)
+        c = self.context(state)
+        if isinstance(c.s.tasks[-1], Parallel):
+            with c.branch(seat):
+                ask.do(c, action)
+        else:
+            ask.do(c, action)
+        self.advance(c)
+        self.stepped(c)
+        return c.s, c.events
+
+    # ---- the driver loop ---------------------------------------------------------------------------
+    def advance(self, c: C) -> None:
+        """Run drivers and drop asks without options until some seat must decide or the match is over."""
+        while True:
+            settle(c)
+            if c.s.tasks or not self.proceed(c):
+                return
+
+
+def settle(c: Ctx[Any]) -> None:
+    """Work on `c.stack` until an ask with options is on top (someone must decide) or it is empty."""
+    stack = c.stack
+    while stack:
+        top = stack[-1]
+        if isinstance(top, Ask):
+            if top.has_options(c.s):
+                return
+            top.on_empty(c)
+        elif isinstance(top, Parallel):
+            for seat in sorted(top.branches):
+                with c.branch(seat):
+                    settle(c)
+            joined = stack[-1]
+            assert isinstance(joined, Parallel)
+            if joined.waiting():
+                return
+            stack.pop()
+            joined.join(c)
+        elif isinstance(top, Drive):
+            top.run(c)
+        else:
+            raise TypeError(f"{type(top).__name__} is neither an Ask, a Drive nor a Parallel task")
+
+
+# ---- dumping tasks ----------------------------------------------------------------------------------
+
+class TaskCodec:
+    """Tasks to JSON and back: `{"kind": ..., "seat": ..., "data": {payload}}`; a JSON list is a tuple in a
+    task. `no_seat` is what a driver or a parallel task writes as its seat."""
+
+    def __init__(self, *classes: type[Task], no_seat: int | None = None):
+        self.classes = {cls.kind: cls for cls in classes}
+        if len(self.classes) != len(classes):
+            raise ValueError("two task classes share a kind")
+        self.no_seat = no_seat
+
+    def dump(self, task: Task) -> dict[str, Any]:
+        seat = task.seat if isinstance(task, Ask) else self.no_seat
+        return {"kind": task.kind, "seat": seat, "data": task.to_data(self)}
+
+    def load(self, data: Mapping[str, Any]) -> Task:
+        cls = self.classes[data["kind"]]
+        args = cls.from_data(data["data"], self)
+        if issubclass(cls, Ask):
+            args["seat"] = data["seat"]
+        return cls(**args)
+
+
+@cache
+def _payload_fields(cls: type[Task]) -> tuple[Field[Any], ...]:
+    return tuple(f for f in fields(cls) if f.name not in ("seat", "branches"))  # type: ignore[arg-type]
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _to_json(v) for k, v in value.items()}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _from_json(v) for k, v in value.items()}
+    return value
