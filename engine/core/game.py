@@ -61,7 +61,11 @@ class Outcome:
     tiebreak_used: Message | None = None
 
     def winners(self) -> list[Seat]:
-        return self.ranking[:1]
+        """The first of the ranking and whoever equals them on points and tie-breaks (a shared victory)."""
+        def standing(seat: Seat) -> tuple[int, tuple[int, ...]]:
+            return self.scores[seat], self.tiebreaks.get(seat, ())
+
+        return [seat for seat in self.ranking if standing(seat) == standing(self.ranking[0])]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -182,5 +186,5 @@ def games() -> dict[str, Game]:
 def _load_builtin_games() -> None:
     import importlib
 
-    for module in ("engine.al_rashid", "engine.notre_dame", "engine.taj_mahal"):
+    for module in ("engine.al_rashid", "engine.notre_dame", "engine.taj_mahal", "engine.yspahan"):
         importlib.import_module(module)

@@ -1,0 +1,98 @@
+"""The city: who may put a cube in which shop, souks completed, and where the supervisor may go.
+
+Souk rules (004, "Regole di piazzamento dei cubi nei negozi"): one cube per shop; never in a souk that
+holds another player's cube; a player with an unfinished souk in a quarter finishes it before starting
+another one there (see docs/rules/yspahan.md, decision 4).
+"""
+
+from __future__ import annotations
+
+from .data import load, road_distance
+from .state import State
+from .vocab import HAMMAM, QUARTERS
+
+DATA = load()
+CITY = DATA.city
+RULES = DATA.rules
+
+
+def souk_owner(s: State, souk_id: str) -> int | None:
+    """The player whose cubes are in the souk (a souk never holds two players' cubes), or None."""
+    return next((s.shops[shop] for shop in CITY.souks[souk_id].shops if shop in s.shops), None)
+
+
+def souk_complete(s: State, souk_id: str) -> bool:
+    return all(shop in s.shops for shop in CITY.souks[souk_id].shops)
+
+
+def quarter_status(s: State, quarter: str) -> dict[str, tuple[int | None, bool]]:
+    """Each souk of the quarter: (owner, completed)."""
+    return {souk.id: (souk_owner(s, souk.id), souk_complete(s, souk.id)) for souk in CITY.quarter_souks(quarter)}
+
+
+def unfinished_souks(s: State, seat: int, quarter: str) -> list[str]:
+    """The souks of the quarter the player has started and not completed."""
+    return [souk for souk, (owner, done) in quarter_status(s, quarter).items() if owner == seat and not done]
+
+
+def shop_refusal(s: State, seat: int, shop: str,
+                 status: dict[str, tuple[int | None, bool]] | None = None) -> str | None:
+    """The rule that keeps `seat` from putting a cube in `shop` now (an i18n key), or None.
+    `status` is the quarter's `quarter_status` when the caller has it already."""
+    if shop in s.shops:
+        return "yspahan.illegal.shop_taken"
+    status = status or quarter_status(s, CITY.quarter_of(shop))
+    owner = status[CITY.souk_of[shop]][0]
+    if owner is not None and owner != seat:
+        return "yspahan.illegal.souk_taken"
+    if owner is None and any(who == seat and not done for who, done in status.values()):
+        return "yspahan.illegal.finish_your_souk"
+    return None
+
+
+def free_shops(s: State, seat: int, quarter: str | None = None) -> list[str]:
+    """The shops the player may supply now, in one quarter or anywhere."""
+    out = []
+    for q in QUARTERS if quarter is None else (quarter,):
+        status = quarter_status(s, q)
+        out += [shop for souk in CITY.quarter_souks(q) for shop in souk.shops
+                if shop_refusal(s, seat, shop, status) is None]
+    return out
+
+
+def cubes_placed(s: State, seat: int) -> int:
+    return sum(1 for owner in s.shops.values() if owner == seat)
+
+
+# ---- the supervisor's road ------------------------------------------------------------------------
+
+# Every square's squares by distance: a move never goes back over a square, so on the cross it is a fixed table.
+AROUND: dict[str, dict[int, tuple[str, ...]]] = {
+    start: {d: tuple(sq for sq in CITY.squares if road_distance(start, sq) == d)
+            for d in sorted({road_distance(start, sq) for sq in CITY.squares})}
+    for start in CITY.squares
+}
+
+
+def squares_at(start: str, distance: int) -> tuple[str, ...]:
+    """The squares a move of exactly `distance` steps can end on."""
+    return AROUND[start].get(distance, ())
+
+
+def move_price(hammam: bool, value: int, distance: int) -> int:
+    """Gold to pay for moving `distance` squares with a group of `value`: one per square more or fewer,
+    the first three free with the Hammam (004, "Muovere il Supervisore"; "L'Hammam")."""
+    free = RULES.hammam_steps if hammam else 0
+    return max(0, abs(distance - value) - free)
+
+
+def supervisor_moves(s: State, seat: int, value: int) -> dict[int, int]:
+    """Gold per distance, for every move the player can afford with a group of `value`."""
+    player = s.player(seat)
+    prices = {d: move_price(player.owns(HAMMAM), value, d) for d in AROUND[s.supervisor]}
+    return {d: price for d, price in prices.items() if price <= player.gold}
+
+
+def occupied_faces(s: State, square: str) -> list[str]:
+    """The shops with a cube that the square faces: where a move ending there sends cubes from."""
+    return [shop for shop in CITY.faces[square] if shop in s.shops]

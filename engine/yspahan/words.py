@@ -1,0 +1,66 @@
+"""Translatable names of Yspahan things, used as parameters of messages."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.core.messages import Message
+
+from .data import load
+from .state import State
+
+CITY = load().city
+
+
+@cache
+def _name(kind: str, key: str) -> dict[str, Any]:  # shared: messages are never changed once made
+    return Message(f"yspahan.{kind}.{key}").to_json()
+
+
+def player(state: State, seat: int) -> dict[str, Any]:
+    return _name("colour", state.players[seat].colour)
+
+
+def quarter(name: str) -> dict[str, Any]:
+    return _name("quarter", name)
+
+
+def slot(name: str) -> dict[str, Any]:
+    return _name("slot", name)
+
+
+def building(name: str) -> dict[str, Any]:
+    return _name("building", name)
+
+
+def card(name: str) -> dict[str, Any]:
+    return _name("card", name)
+
+
+@cache
+def souk(souk_id: str) -> dict[str, Any]:
+    """ "the pink souk of the Chest (8 points)" """
+    info = CITY.souks[souk_id]
+    return Message("yspahan.souk", {"colour": _name("souk_colour", info.colour), "quarter": quarter(info.quarter),
+                                    "points": info.points}).to_json()
+
+
+@cache
+def shop(shop_id: str) -> dict[str, Any]:
+    """ "Chest, pink souk (8), shop 2" """
+    info = CITY.souks[CITY.souk_of[shop_id]]
+    return Message("yspahan.shop", {"colour": _name("souk_colour", info.colour), "quarter": quarter(info.quarter),
+                                    "points": info.points, "n": shop_id[len(info.id):]}).to_json()
+
+
+@cache
+def square(square_id: str) -> dict[str, Any]:
+    """A road square by its arm and its count from the centre ("left 3"), or the centre."""
+    if square_id == "c":
+        return _name("road", "c")
+    return Message("yspahan.square", {"arm": _name("road", square_id[0]), "n": square_id[1:]}).to_json()
+
+
+def word(key: str) -> dict[str, Any]:
+    return _name("word", key)
