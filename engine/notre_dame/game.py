@@ -128,7 +128,7 @@ class NotreDame(Game[State]):
                 held[i], owner.deck[swap] = owner.deck[swap], held[i]
                 owner.first_pick = held[i]
                 entitled.add(owner.seat)
-        if not new.public_prestige:
+        if not new.public_prestige and new.phase != OVER:  # the final score shows every prestige
             owner.prestige += rng.randint(1, 9)
             entitled.add(owner.seat)
         return new, frozenset(entitled)
@@ -156,7 +156,7 @@ def _action_params(state: State, seat: int, action: Action) -> dict[str, Any]:
     if verb in ("from", "to", "lose"):
         return {"where": w.sector(args[0])}
     if verb == "donate":
-        return {"n": int(args[0]), "prestige": RULES.donations[int(args[0])]}
+        return {"what": w.count("coin", int(args[0])), "prestige": w.count("prestige", RULES.donations[int(args[0])])}
     if verb == "go":
         message = state.messages.get(args[0])
         return {"market": w.market(args[0]),

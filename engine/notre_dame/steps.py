@@ -63,7 +63,7 @@ def award(c: Ctx, seat: int, base: int, source: str) -> int:
     if gained:
         p = c.s.player(seat)
         c.emit("prestige", audience=None if c.s.public_prestige else seat, player=who(c.s, seat), n=gained,
-               bonus=gained - base, total=p.prestige)
+               what=w.count("prestige", gained), bonus=gained - base, total=p.prestige)
     return gained
 
 
@@ -74,14 +74,14 @@ def give(c: Ctx, seat: int, what: str, n: int = 1) -> None:
         sources = r.gain_coins(s, seat, n)
         taken = [x for x in sources if x is not None]
         if len(sources) > len(taken):
-            c.emit("coins", player=who(s, seat), n=len(sources) - len(taken))
+            c.emit("coins", player=who(s, seat), what=w.count(COIN, len(sources) - len(taken)))
         for other in sorted(set(taken)):
-            c.emit("coins_from", player=who(s, seat), n=taken.count(other), other=who(s, other))
+            c.emit("coins_from", player=who(s, seat), what=w.count(COIN, taken.count(other)), other=who(s, other))
         if len(sources) < n:
-            c.emit("no_coins_left", player=who(s, seat), n=n - len(sources))
+            c.emit("no_coins_left", player=who(s, seat), what=w.count(COIN, n - len(sources)))
     elif what == CUBE:
         got = r.gain_cubes(s, seat, n)
-        c.emit("cubes" if got else "no_cubes_left", player=who(s, seat), n=got or n)
+        c.emit("cubes" if got else "no_cubes_left", player=who(s, seat), what=w.count(CUBE, got or n))
     else:
         moved = r.rat_back(s, seat, n)
         if moved:
@@ -247,7 +247,7 @@ class Donate(Step):
         c.pop(t)
         r.place_cube(s, seat, NOTRE_DAME, t.data["source"])
         r.pay_coins(s, seat, coins)
-        c.emit("donated", player=who(s, seat), n=coins, cubes=s.player(seat).notre_dame)
+        c.emit("donated", player=who(s, seat), what=w.count(COIN, coins), cubes=s.player(seat).notre_dame)
         c.touch(f"player:{seat}", NOTRE_DAME)
         award(c, seat, r.donation_prestige(coins), "donations")
 
@@ -601,6 +601,7 @@ def plague(c: Ctx) -> None:
         c.emit("struck", player=who(s, seat))
         if lost:
             c.emit("prestige_lost", audience=None if s.public_prestige else seat, player=who(s, seat), n=lost,
+                   what=w.count("prestige", lost),
                    total=s.player(seat).prestige)
         choices = r.fullest(s.player(seat))
         if len(choices) == 1:
@@ -680,6 +681,9 @@ def share_notre_dame(c: Ctx) -> None:
     s = c.s
     share = r.notre_dame_share(s)
     cubes = sum(p.notre_dame for p in s.players)
+    if not cubes:
+        c.emit("notre_dame_empty")
+        return
     c.emit("notre_dame", points=RULES.notre_dame_points[s.seats], cubes=cubes, share=share)
     for p in s.players:
         if p.notre_dame:

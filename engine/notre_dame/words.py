@@ -74,3 +74,8 @@ def message(message_id: str) -> Words:
     colour_name, kind = split_message(message_id)
     return Message("notre_dame.message", {"colour": _name("message_colour", colour_name),
                                           "reward": _name("reward", str(kind))}).to_json()
+
+
+def count(thing: str, n: int) -> Words:
+    """ "a coin", "3 coins", "1 prestige": `thing` is coin, cube or prestige."""
+    return Message(f"notre_dame.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n}).to_json()
