@@ -8,8 +8,8 @@ from engine.core.messages import Message
 from . import words as w
 from .cards import draw_card
 from .data import load
+from .flow import Ctx
 from .state import State
-from .table import Table
 from .vocab import CARAVAN, CARAVANSERAI, SHIPPING
 
 RULES = load().rules
@@ -40,7 +40,7 @@ def caravan_scores(s: State) -> dict[int, int]:
     return {seat: count[seat] * CARAVAN_RULES.row_values[highest[seat]] for seat in sorted(count)}
 
 
-def score_caravan(c: Table, event: str) -> None:
+def score_caravan(c: Ctx, event: str) -> None:
     """Score the caravan as at a week's end (`event` says why: "caravan_full" or "caravan_week")."""
     scores = caravan_scores(c.s)
     for seat, points in scores.items():
@@ -50,7 +50,7 @@ def score_caravan(c: Table, event: str) -> None:
     c.touch("caravan", *(f"player:{seat}" for seat in scores))
 
 
-def load_cube(c: Table, seat: int, *, by_card: bool = False) -> None:
+def load_cube(c: Ctx, seat: int, *, by_card: bool = False) -> None:
     """Put one of `seat`'s cubes (already taken from a shop or the reserve) on the next place and score the
     place. The Caravanserai draws a card for it, unless a card put it there. A full caravan is scored and
     emptied at once, its cubes going back to their owners."""

@@ -7,8 +7,8 @@ from typing import Any
 from engine.core.rng import shuffled
 
 from . import words as w
+from .flow import Ctx
 from .state import Player
-from .table import Table
 from .vocab import CARDS
 
 
@@ -25,7 +25,7 @@ def can_draw(deck: list[str], discards: list[str]) -> bool:
     return bool(deck or discards)
 
 
-def draw_card(c: Table, seat: int, reason: dict[str, Any]) -> str | None:
+def draw_card(c: Ctx, seat: int, reason: dict[str, Any]) -> str | None:
     """The top card to `seat`'s hand (the deck rebuilt from the shuffled discards first if it is empty);
     None when no card is left anywhere. Only the drawer learns which card it is."""
     s = c.s
@@ -44,7 +44,7 @@ def draw_card(c: Table, seat: int, reason: dict[str, Any]) -> str | None:
     return card
 
 
-def discard(c: Table, seat: int, card: str) -> None:
+def discard(c: Ctx, seat: int, card: str) -> None:
     remove_card(c.s.player(seat), card)
     c.s.discards.append(card)
     c.touch(f"player:{seat}")

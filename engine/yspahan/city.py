@@ -7,7 +7,11 @@ another one there (see docs/rules/yspahan.md, decision 4).
 
 from __future__ import annotations
 
+from engine.core.errors import Illegal
+
+from . import words as w
 from .data import load, road_distance
+from .flow import Ctx
 from .state import State
 from .vocab import HAMMAM, QUARTERS
 
@@ -96,3 +100,19 @@ def supervisor_moves(s: State, seat: int, value: int) -> dict[int, int]:
 def occupied_faces(s: State, square: str) -> list[str]:
     """The shops with a cube that the square faces: where a move ending there sends cubes from."""
     return [shop for shop in CITY.faces[square] if shop in s.shops]
+
+
+def shop_rule(s: State, seat: int, shop: str) -> None:
+    """Raise `Illegal` naming the rule when `seat` may not put a cube from its reserve in `shop` now."""
+    if not s.player(seat).cubes:
+        raise Illegal("yspahan.illegal.no_cube_left")
+    reason = shop_refusal(s, seat, shop)
+    if reason:
+        raise Illegal(reason, shop=w.shop(shop), souk=w.souk(CITY.souk_of[shop]))
+
+
+def put_cube(c: Ctx, seat: int, shop: str) -> None:
+    c.s.shops[shop] = seat
+    c.s.player(seat).cubes -= 1
+    c.emit("placed", player=c.who(seat), shop=w.shop(shop))
+    c.touch(f"shop:{shop}", f"player:{seat}")

@@ -1,40 +1,42 @@
-"""The task stack a Yspahan match moves on: steps that wait on a player, drivers that move by themselves.
+"""Yspahan's side of the shared turn flow: the context of a step and the base of every question.
 
-(The same shape as Al-Rashid's; it gives way to the shared turn flow of engine/core once that lands.)
+Every decision is a small step (`engine.core.flow`); the steps live by concept in `day` (the roll and the
+flow of days and weeks), `turn` (a player's group, cubes and building), `supervisor` (moving it and shipping
+cubes) and `card_play` (the card menu).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
+from engine.core.errors import Illegal
 from engine.core.events import Event
+from engine.core.flow import Ask, Drive
+from engine.core.flow import Ctx as CoreCtx
 from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .state import State, Task
+from .state import State
+
+A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
 
 
-class Refusal(Exception):
-    def __init__(self, key: str, **params: Any):
-        super().__init__(key)
-        self.key, self.params = key, params
+class Ctx(CoreCtx[State]):
+    """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
 
+    event_prefix = "yspahan.ev."
 
-class Ctx:
-    """One step in progress: the (already cloned) state and the events it produces."""
-
-    def __init__(self, state: State):
-        self.s = state
-        self.events: list[Event] = []
-
-    def emit(self, key: str, audience: int | None = None, reveals: bool = False, **params: Any) -> None:
-        event = Event(f"yspahan.ev.{key}", params, None if audience is None else frozenset({audience}), reveals)
-        self.events.append(event)
+    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
+        event = super().emit(key, audience=audience, reveals=reveals, **params)
         if audience is None:
             self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
+        return event
 
     def touch(self, *things: str) -> None:
+        """Mark what the step changed, for the pictures ("shop:bag-a1", "player:2", "caravan", "road", "tower")."""
         for thing in things:
             if thing not in self.s.last_changed:
                 self.s.last_changed.append(thing)
@@ -42,75 +44,29 @@ class Ctx:
     def who(self, seat: int) -> dict[str, Any]:
         return w.player(self.s, seat)
 
-    def pop(self) -> Task:
-        return self.s.tasks.pop()
 
-    def replace(self, task: Task) -> None:
-        self.s.tasks[-1] = task
+@dataclass(frozen=True, kw_only=True)
+class Step(Ask[State, Ctx]):
+    """A Yspahan question. Its words are `yspahan.ask.<kind>` with `question_params`."""
 
-    def push(self, *tasks: Task) -> None:
-        """Push tasks so that the first one given is asked first."""
-        self.s.tasks.extend(reversed(tasks))
+    def question(self, s: State) -> Message:
+        return Message(f"yspahan.ask.{self.kind}", self.question_params(s))
 
-    def find(self, kind: str) -> int:
-        for i in range(len(self.s.tasks) - 1, -1, -1):
-            if self.s.tasks[i].kind == kind:
-                return i
-        raise LookupError(kind)
+    def question_params(self, s: State) -> dict[str, Any]:
+        return {"player": w.player(s, self.seat)}
+
+    def not_offered(self, s: State, a: Action) -> Illegal:
+        return Illegal("yspahan.illegal.not_now", question=self.question(s).to_json())
 
 
-class Step:
-    """A kind of task. Options are the candidates the rules allow; `refusal` says why one is not."""
+@dataclass(frozen=True, kw_only=True)
+class CardStep(Step):
+    """A step of playing a card: the others only read that a card is being played, not which."""
 
-    kind: ClassVar[str]
-    auto: ClassVar[bool] = False
-    # A verb that only ends the task: when it is the sole option there is nothing to ask.
-    only_a_way_out: ClassVar[str | None] = None
-
-    def candidates(self, s: State, t: Task) -> list[Action]:
-        return []
-
-    def refusal(self, s: State, t: Task, a: Action) -> None:
-        """Raise `Refusal` naming the rule when `a` is not allowed now."""
-
-    def allows(self, s: State, t: Task, a: Action) -> bool:
-        try:
-            self.refusal(s, t, a)
-        except Refusal:
-            return False
-        return True
-
-    def options(self, s: State, t: Task) -> list[Action]:
-        out = [a for a in self.candidates(s, t) if self.allows(s, t, a)]
-        return [] if len(out) == 1 and out[0].verb == self.only_a_way_out else out
-
-    def has_options(self, s: State, t: Task) -> bool:
-        return any(a.verb != self.only_a_way_out and self.allows(s, t, a) for a in self.candidates(s, t))
-
-    def do(self, c: Ctx, t: Task, a: Action) -> None:
-        raise NotImplementedError
-
-    def run(self, c: Ctx, t: Task) -> None:
-        raise NotImplementedError
-
-    def on_empty(self, c: Ctx, t: Task) -> None:
-        """No option is left: the task ends by itself."""
-        c.pop()
-
-    def question(self, s: State, t: Task) -> Message:
-        return Message(f"yspahan.ask.{self.kind}", self.question_params(s, t))
-
-    def public_question(self, s: State, t: Task) -> Message:
-        """The question as the other players may read it (without the asked player's private details)."""
-        return self.question(s, t)
-
-    def question_params(self, s: State, t: Task) -> dict[str, Any]:
-        return {"player": w.player(s, t.seat)}
+    def public_question(self, s: State) -> Message:
+        return Message("yspahan.ask.public.card", {"player": w.player(s, self.seat)})
 
 
-STEPS: dict[str, Step] = {}
-
-
-def step(cls: type[Step]) -> type[Step]:
-    STEPS[cls.kind] = cls()
-    return cls
+@dataclass(frozen=True, kw_only=True)
+class Driver(Drive[State, Ctx]):
+    """A task that moves the match on by itself (shipping cubes to the caravan)."""

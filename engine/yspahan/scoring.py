@@ -8,8 +8,8 @@ from engine.core.messages import Message
 from . import words as w
 from .caravan import score_caravan
 from .city import CITY, RULES, souk_complete, souk_owner
+from .flow import Ctx
 from .state import State
-from .table import Table
 from .vocab import BAZAAR, BAZAAR_BONUS, CENTRE, QUARTERS, SOUKS
 
 
@@ -24,7 +24,7 @@ def souk_scores(s: State, quarter: str) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def end_week(c: Table) -> None:
+def end_week(c: Ctx) -> None:
     """Quarter by quarter, completed souks score and the quarter is emptied; then the caravan scores
     without being emptied; the supervisor goes back to the centre."""
     s = c.s

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core.flow import Task, TaskCodec
+
 from .vocab import SCORE_KINDS, Phase
 
 
@@ -56,18 +58,6 @@ class Group:
         return self.white + self.yellow
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
-    """A question the game waits on (or a pending piece of work). `data` is never changed in place."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def but(self, **changes: Any) -> Task:
-        return Task(self.kind, self.seat, {**self.data, **changes})
-
-
 @dataclass(slots=True)
 class State:
     seats: int
@@ -87,7 +77,7 @@ class State:
     deck: list[str] = field(default_factory=list)           # top last
     discards: list[str] = field(default_factory=list)
     players: list[Player] = field(default_factory=list)
-    tasks: list[Task] = field(default_factory=list)         # top of the stack last
+    tasks: list[Task] = field(default_factory=list)         # the turn flow's stack, top last
     steps: int = 0                                          # actions applied so far
     last_changed: list[str] = field(default_factory=list)   # what the last step touched ("shop:bag-a1", ...)
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
@@ -100,25 +90,21 @@ class State:
             list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
         )
 
-    @property
-    def task(self) -> Task | None:
-        return self.tasks[-1] if self.tasks else None
-
     def player(self, seat: int) -> Player:
         return self.players[seat]
 
     # ---- JSON -------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
         data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tower", "tasks")}
         data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
         data["tower"] = [None if g is None else [g.value, g.white, g.yellow] for g in self.tower]
-        data["tasks"] = [{"kind": t.kind, "seat": t.seat, "data": _copy(t.data)} for t in self.tasks]
+        data["tasks"] = [codec.dump(t) for t in self.tasks]
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
+    def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
         values = {f.name: _copy(data[f.name]) for f in fields(cls)}
         values["players"] = [Player(**p) for p in data["players"]]
         values["tower"] = [None if g is None else Group(*g) for g in data["tower"]]
-        values["tasks"] = [Task(t["kind"], t["seat"], _copy(t["data"])) for t in data["tasks"]]
+        values["tasks"] = [codec.load(t) for t in data["tasks"]]
         return cls(**values)

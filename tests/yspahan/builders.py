@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from engine.core.events import Event
 from engine.yspahan import GAME
+from engine.yspahan.day import Roll
 from engine.yspahan.flow import Ctx
-from engine.yspahan.state import State, Task
-from engine.yspahan.steps import advance
+from engine.yspahan.state import State
 from engine.yspahan.tower import arrange
 from engine.yspahan.vocab import ACTIONS, CARDS
 
@@ -24,7 +24,7 @@ def blank(seats: int = 4, first: int = BLUE, seed: int = 0) -> State:
     s = GAME.new_game(None, seats, seed)
     s.first = first
     s.order = [(first + i) % seats for i in range(seats)]
-    s.tasks = [Task("roll", first)]
+    s.tasks = [Roll(seat=first)]
     for player in s.players:
         player.cards = []
     s.deck = sorted((card for card in CARDS for _ in range(2)), key=CARDS.index)
@@ -42,8 +42,7 @@ def rolled(s: State, *dice: int, yellow: tuple[int, ...] = ()) -> State:
 
 def settle(s: State) -> State:
     """Let the game move on by itself until someone must decide."""
-    ctx = Ctx(s)
-    advance(ctx)
+    GAME.advance(Ctx(s))
     return s
 
 

@@ -143,14 +143,14 @@ def test_cards_may_be_played_before_rolling_before_choosing_and_after_the_action
     s = at(s, "roll 3")
     assert options(s)[-1] == "cards"
     s = at(s, "cards", "back")
-    assert active(s) == BLUE and s.task.kind == "choose"
+    assert active(s) == BLUE and s.tasks[-1].kind == "choose"
 
 
 def test_back_undoes_nothing_that_happened():
     s = after_camels(gold=3, cards=("swap",))
     before = GAME.dump_state(s)
     s = at(s, "cards", "play swap", "give gold", "back", "back")
-    assert GAME.dump_state(s)["players"] == before["players"] and s.task.kind == "after"
+    assert GAME.dump_state(s)["players"] == before["players"] and s.tasks[-1].kind == "after"
 
 
 def test_the_deck_is_rebuilt_from_the_shuffled_discards_when_it_runs_out():

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from engine.yspahan import GAME
+from engine.yspahan.day import reverse_order
 from engine.yspahan.scoring import outcome
-from engine.yspahan.steps import reverse_order
 
 from .builders import BLUE, GREEN, RED, YELLOW, active, blank, cubes_in, keys, play, rolled
 
@@ -17,7 +17,7 @@ def pass_day(s):
     events = []
     day = (s.week, s.day)
     while (s.week, s.day) == day and GAME.active_seats(s):
-        task = s.task.kind
+        task = s.tasks[-1].kind
         if task == "roll":
             move = "roll 0"
         elif task == "choose":
@@ -25,7 +25,7 @@ def pass_day(s):
         elif task == "use":
             move = "draw" if GAME.parse_action("draw") in GAME.legal_actions(s, active(s)) else "supervisor"
         elif task == "move":
-            move = f"distance {s.task.data['value']}"
+            move = f"distance {s.tasks[-1].value}"
         elif task == "after":
             move = "end"
         else:
@@ -142,7 +142,7 @@ def test_the_days_turns_follow_the_order_from_the_first_player():
     s = rolled(blank(4, first=RED), 1, 2, 3, 4, 5, 6, 1, 2, 3)
     seen = []
     while s.day == 1:
-        if s.task.kind == "choose":
+        if s.tasks[-1].kind == "choose":
             seen.append(active(s))
         s, _ = play(s, GAME.legal_actions(s, active(s))[0].notation())
     assert seen == [RED, YELLOW, BLUE, GREEN]

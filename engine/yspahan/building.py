@@ -1,0 +1,142 @@
+"""After the action (004, "B – Costruire un edificio"): build at most one building, play cards, end the turn.
+`commit` ends a player's action: the group leaves the tower and this step follows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.core.errors import Illegal
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .card_play import Play, cards_refusal
+from .cards import discard
+from .city import RULES
+from .flow import A, Ctx, Step
+from .state import Group, State
+from .tower import without_yellow
+from .vocab import BUILD_CARDS, BUILDINGS, BUILT, NO_CAMELS, NO_GOLD, SLOTS
+
+
+def group_on(s: State, slot: str) -> Group:
+    group = s.tower[SLOTS.index(slot)]
+    assert group is not None
+    return group
+
+
+def commit(c: Ctx, seat: int, slot: str) -> Group:
+    """The group is used: it leaves the tower, and the turn moves on to building (and card play)."""
+    s = c.s
+    group = group_on(s, slot)
+    s.tower[SLOTS.index(slot)] = None
+    while c.pop().kind != "choose":
+        pass
+    c.push(After(seat=seat))
+    c.touch("tower")
+    return group
+
+
+def building_price(building: str, card: str | None) -> tuple[int, int]:
+    cost = RULES.buildings[building]
+    return (0 if card == NO_CAMELS else cost.camels), (0 if card == NO_GOLD else cost.gold)
+
+
+def build_refusal(s: State, seat: int, building: str, card: str | None) -> None:
+    player = s.player(seat)
+    if player.owns(building):
+        raise Illegal("yspahan.illegal.built_already", building=w.building(building))
+    if card is not None:
+        if card not in player.cards:
+            raise Illegal("yspahan.illegal.not_in_hand", card=w.card(card))
+        if building_price(building, card) == building_price(building, None):
+            raise Illegal("yspahan.illegal.card_saves_nothing", card=w.card(card), building=w.building(building))
+    camels, gold = building_price(building, card)
+    if camels > player.camels or gold > player.gold:
+        raise Illegal("yspahan.illegal.building_cost", building=w.building(building), camels=camels, gold=gold,
+                      have_camels=player.camels, have_gold=player.gold)
+    if not player.cubes:
+        raise Illegal("yspahan.illegal.no_cube_left")
+
+
+def build(c: Ctx, seat: int, building: str, card: str | None) -> None:
+    """Pay, mark the building with a cube, score it by how many buildings the player now has (004, "Punti Vittoria")."""
+    player = c.s.player(seat)
+    camels, gold = building_price(building, card)
+    player.camels -= camels
+    player.gold -= gold
+    player.cubes -= 1
+    player.buildings.append(building)
+    points = RULES.building_points[len(player.buildings) - 1]
+    player.points[BUILT] += points
+    params: dict[str, Any] = {"player": c.who(seat), "building": w.building(building), "camels": camels,
+                              "gold": gold, "points": points, "nth": len(player.buildings)}
+    if card is None:
+        c.emit("built", **params)
+    else:
+        discard(c, seat, card)
+        c.emit("built_card", card=w.card(card), **params)
+    c.touch(f"player:{seat}")
+
+
+def end_turn(c: Ctx, seat: int) -> None:
+    """The turn is over; after the first player's turn the yellow dice leave the tower."""
+    s = c.s
+    c.pop()
+    if seat == s.first and any(g is not None and g.yellow for g in s.tower):
+        s.tower = without_yellow(s.tower)
+        c.emit("yellow_leave")
+        c.touch("tower")
+
+
+@dataclass(frozen=True, kw_only=True)
+class After(Step):
+    """After the action: build at most one building (at its price, or with a card waiving camels or gold),
+    play cards, and end the turn."""
+
+    kind = "after"
+    only_a_way_out = "end"
+    built: bool = False
+
+    def candidates(self, s: State) -> list[Action]:
+        return [*(A("build", b) for b in BUILDINGS), *(A("build", b, card) for card in BUILD_CARDS for b in BUILDINGS),
+                A("cards"), A("end")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "build":
+            if self.built:
+                raise Illegal("yspahan.illegal.one_building_per_turn")
+            build_refusal(s, self.seat, a.args[0], a.args[1] if len(a.args) > 1 else None)
+        elif a.verb == "cards":
+            cards_refusal(s, self.seat)
+
+    def has_options(self, s: State) -> bool:
+        # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is
+        # asked (if only to end the turn), one without cards only when a building is affordable.
+        return bool(s.player(self.seat).cards) or super().has_options(s)
+
+    def options(self, s: State) -> list[Action]:
+        return [a for a in self.candidates(s) if self.allows(s, a)] if self.has_options(s) else []
+
+    def do(self, c: Ctx, a: Action) -> None:
+        if a.verb == "end":
+            end_turn(c, self.seat)
+        elif a.verb == "cards":
+            c.push(Play(seat=self.seat))
+        else:
+            c.replace(replace(self, built=True))
+            build(c, self.seat, a.args[0], a.args[1] if len(a.args) > 1 else None)
+
+    def on_empty(self, c: Ctx) -> None:
+        end_turn(c, self.seat)
+
+    def label(self, s: State, a: Action) -> Message | None:
+        if a.verb != "build":
+            return None
+        card = a.args[1] if len(a.args) > 1 else None
+        camels, gold = building_price(a.args[0], card)
+        owned = len(s.player(self.seat).buildings)
+        params = {"building": w.building(a.args[0]), "camels": camels, "gold": gold,
+                  "points": RULES.building_points[min(owned, len(BUILDINGS) - 1)], "card": w.card(card) if card else ""}
+        return Message("yspahan.act.build." + ("card" if card else "plain"), params)

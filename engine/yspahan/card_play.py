@@ -1,0 +1,246 @@
+"""Cards as free actions (004, "Carte"): a card menu, opened before rolling, before taking a group and after
+the action, and the few small steps some cards need (what to give, how many, which shop)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.core.errors import Illegal
+from engine.core.flow import later
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .caravan import load_cube
+from .cards import discard
+from .city import CITY, RULES, free_shops, put_cube, shop_rule
+from .flow import A, CardStep, Ctx
+from .state import State
+from .vocab import (
+    BUILD_CARDS,
+    CAMEL_POINTS,
+    CAMELS3,
+    CARAVAN_CUBE,
+    CARDS,
+    CARDS_SCORE,
+    GOLD,
+    GOLD3,
+    GOLD_POINTS,
+    QUARTERS,
+    SHOP_CUBE,
+    SWAP,
+)
+
+PLAYABLE = tuple(card for card in CARDS if card not in BUILD_CARDS)  # build cards are played when building
+CAMELS = "camels"
+PAGE = 20  # amounts shown at once (a select holds 25 options)
+
+
+def card_refusal(s: State, seat: int, card: str) -> None:
+    """Raise `Illegal` when `card` cannot be played for its effect now."""
+    player = s.player(seat)
+    if card not in player.cards:
+        raise Illegal("yspahan.illegal.not_in_hand", card=w.card(card))
+    if card == SWAP and not player.gold and not player.camels:
+        raise Illegal("yspahan.illegal.nothing_to_swap")
+    if card in (SHOP_CUBE, CARAVAN_CUBE) and not player.cubes:
+        raise Illegal("yspahan.illegal.no_cube_left")
+    if card == SHOP_CUBE and not free_shops(s, seat):
+        raise Illegal("yspahan.illegal.no_free_shop_anywhere")
+    if card == CAMEL_POINTS and not player.camels:
+        raise Illegal("yspahan.illegal.no_camels")
+    if card == GOLD_POINTS and not player.gold:
+        raise Illegal("yspahan.illegal.no_gold")
+
+
+def cards_refusal(s: State, seat: int) -> None:
+    """Opening the card menu needs a card that can be played now."""
+    for card in PLAYABLE:
+        try:
+            card_refusal(s, seat, card)
+        except Illegal:
+            continue
+        return
+    raise Illegal("yspahan.illegal.no_card_to_play")
+
+
+def card_done(c: Ctx, seat: int, card: str) -> None:
+    """The card has had its effect: discard it and close the card menu."""
+    discard(c, seat, card)
+    while not isinstance(c.pop(), Play):
+        pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play(CardStep):
+    """The card menu: which card to play now (any number during one's turn)."""
+
+    kind = "play"
+
+    def candidates(self, s: State) -> list[Action]:
+        return [*(A("play", card) for card in PLAYABLE), A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "play":
+            card_refusal(s, self.seat, a.args[0])
+
+    def do(self, c: Ctx, a: Action) -> None:
+        seat = self.seat
+        player = c.s.player(seat)
+        if a.verb == "back":
+            c.pop()
+            return
+        card = a.args[0]
+        if card == CAMELS3:
+            player.camels += RULES.card_camels
+            c.emit("card_camels", player=c.who(seat), card=w.card(card), n=RULES.card_camels)
+        elif card == GOLD3:
+            player.gold += RULES.card_gold
+            c.emit("card_gold", player=c.who(seat), card=w.card(card), n=RULES.card_gold)
+        elif card == CARAVAN_CUBE:
+            player.cubes -= 1
+            c.emit("card_caravan", player=c.who(seat), card=w.card(card))
+            load_cube(c, seat, by_card=True)
+        elif card == SWAP:
+            gives = [x for x in (GOLD, CAMELS) if (player.gold if x == GOLD else player.camels)]
+            c.push(amount(c.s, seat, SWAP, gives[0]) if len(gives) == 1 else Swap(seat=seat))
+            return
+        elif card == SHOP_CUBE:
+            c.push(CardShop(seat=seat))
+            return
+        else:
+            c.push(amount(c.s, seat, card, CAMELS if card == CAMEL_POINTS else GOLD))
+            return
+        c.touch(f"player:{seat}")
+        card_done(c, seat, card)
+
+
+def amount(s: State, seat: int, card: str, give: str) -> Amount:
+    player = s.player(seat)
+    have = player.gold if give == GOLD else player.camels
+    limit = {CAMEL_POINTS: RULES.camel_points.most, GOLD_POINTS: RULES.gold_points.most}.get(card, have)
+    return Amount(seat=seat, card=card, give=give, most=min(have, limit))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Swap(CardStep):
+    """The exchange card: which to give, gold (for camels) or camels (for gold)."""
+
+    kind = "swap"
+
+    def candidates(self, s: State) -> list[Action]:
+        return [A("give", GOLD), A("give", CAMELS), A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "give":
+            player = s.player(self.seat)
+            if not (player.gold if a.args[0] == GOLD else player.camels):
+                raise Illegal("yspahan.illegal.nothing_to_give", what=w.word(a.args[0]))
+
+    def do(self, c: Ctx, a: Action) -> None:
+        if a.verb == "back":
+            c.pop()
+        else:
+            c.replace(amount(c.s, self.seat, SWAP, a.args[0]))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Amount(CardStep):
+    """How many camels or gold to give for a card (exchange, camels or gold for points), a page at a time."""
+
+    kind = "amount"
+    card: str
+    give: str          # "gold" or "camels"
+    most: int
+    page: int = 0
+
+    def shown(self) -> range:
+        first = self.page * PAGE + 1
+        return range(first, min(self.most, first + PAGE - 1) + 1)
+
+    def candidates(self, s: State) -> list[Action]:
+        out = [A("amount", n) for n in self.shown()]
+        if self.shown().stop <= self.most:
+            out.append(A("more"))
+        if self.page:
+            out.append(A("less"))
+        return [*out, A("back")]
+
+    def do(self, c: Ctx, a: Action) -> None:
+        seat, card = self.seat, self.card
+        player = c.s.player(seat)
+        if a.verb in ("more", "less"):
+            c.replace(replace(self, page=self.page + (1 if a.verb == "more" else -1)))
+            return
+        if a.verb == "back":
+            c.pop()
+            return
+        n = int(a.args[0])
+        if self.give == GOLD:
+            player.gold -= n
+        else:
+            player.camels -= n
+        if card == SWAP:
+            taken = CAMELS if self.give == GOLD else GOLD
+            if taken == GOLD:
+                player.gold += n
+            else:
+                player.camels += n
+            c.emit("card_swap", player=c.who(seat), card=w.card(card), n=n, given=w.word(self.give),
+                   taken=w.word(taken))
+        else:
+            points = n * (RULES.camel_points.points if card == CAMEL_POINTS else RULES.gold_points.points)
+            player.points[CARDS_SCORE] += points
+            c.emit("card_points", player=c.who(seat), card=w.card(card), n=n, given=w.word(self.give), points=points)
+        c.touch(f"player:{seat}")
+        card_done(c, seat, card)
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        return {**super().question_params(s), "card": w.card(self.card), "most": self.most, "what": w.word(self.give)}
+
+    def label(self, s: State, a: Action) -> Message | None:
+        if a.verb != "amount":
+            return None
+        n = int(a.args[0])
+        if self.card == SWAP:
+            taken = CAMELS if self.give == GOLD else GOLD
+            return Message("yspahan.act.amount.swap", {"n": n, "given": w.word(self.give), "taken": w.word(taken)})
+        each = RULES.camel_points.points if self.card == CAMEL_POINTS else RULES.gold_points.points
+        return Message("yspahan.act.amount.points", {"n": n, "given": w.word(self.give), "points": n * each})
+
+
+@dataclass(frozen=True, kw_only=True)
+class CardShop(CardStep):
+    """The card that puts a cube in any shop: first the quarter, then the shop (souk rules apply)."""
+
+    kind = "cardshop"
+    quarter: str | None = later()
+
+    def candidates(self, s: State) -> list[Action]:
+        if self.quarter is None:
+            return [*(A("quarter", q) for q in QUARTERS), A("back")]
+        return [*(A("shop", shop) for souk in CITY.quarter_souks(self.quarter) for shop in souk.shops), A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "quarter" and not free_shops(s, self.seat, a.args[0]):
+            raise Illegal("yspahan.illegal.no_free_shop", quarter=w.quarter(a.args[0]))
+        if a.verb == "shop":
+            shop_rule(s, self.seat, a.args[0])
+
+    def do(self, c: Ctx, a: Action) -> None:
+        if a.verb == "back":
+            if self.quarter is None:
+                c.pop()
+            else:
+                c.replace(replace(self, quarter=None))
+        elif a.verb == "quarter":
+            c.replace(replace(self, quarter=a.args[0]))
+        else:
+            put_cube(c, self.seat, a.args[0])
+            card_done(c, self.seat, SHOP_CUBE)
+
+    def question(self, s: State) -> Message:
+        if self.quarter is None:
+            return Message("yspahan.ask.cardshop.quarter", self.question_params(s))
+        return Message("yspahan.ask.cardshop.shop", {**self.question_params(s), "quarter": w.quarter(self.quarter)})

@@ -1,0 +1,175 @@
+"""A player's turn (004, "II – Azioni del giocatore"): take a group of dice from the tower (`Choose`), say what
+it is for (`Use`: the slot's own action, the same with a card discarded for one more die, the supervisor or a
+card), place its cubes (`Place`), then build at most one building and end the turn (`After`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.errors import Illegal
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .building import commit, group_on
+from .card_play import Play, cards_refusal
+from .cards import can_draw, discard, draw_card
+from .city import CITY, RULES, free_shops, put_cube, shop_rule
+from .flow import A, CardStep, Ctx, Step
+from .state import State
+from .supervisor import Move
+from .vocab import CAMEL, CARDS, GOLD, HOIST, MARKET, PEN, QUARTERS, SLOTS
+
+
+def dice_for(s: State, seat: int, slot: str, extra: int) -> int:
+    """What the slot's action gives: one per die, +1 die for a discarded card, + the building's bonus."""
+    player = s.player(seat)
+    bonus = {CAMEL: RULES.pen_camels if player.owns(PEN) else 0,
+             GOLD: RULES.market_gold if player.owns(MARKET) else 0}.get(slot, RULES.hoist_cubes if player.owns(HOIST) else 0)
+    return group_on(s, slot).dice + extra + bonus
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choose(Step):
+    """Take one group of dice from the tower (or play cards first)."""
+
+    kind = "choose"
+
+    def candidates(self, s: State) -> list[Action]:
+        return [*(A("take", slot) for slot in SLOTS), A("cards")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "take":
+            if s.tower[SLOTS.index(a.args[0])] is None:
+                raise Illegal("yspahan.illegal.slot_empty", slot=w.slot(a.args[0]))
+        else:
+            cards_refusal(s, self.seat)
+
+    def do(self, c: Ctx, a: Action) -> None:
+        c.push(Play(seat=self.seat) if a.verb == "cards" else Use(seat=self.seat, slot=a.args[0]))
+
+    def label(self, s: State, a: Action) -> Message | None:
+        if a.verb != "take":
+            return None
+        group = group_on(s, a.args[0])
+        return Message("yspahan.act.take", {"slot": w.slot(a.args[0]), "n": group.dice, "value": group.value})
+
+
+def slot_action(c: Ctx, seat: int, slot: str, extra: int) -> None:
+    """The slot's own action with the group's dice (004, "Prendere Cammelli", "Prendere Oro", "Rifornire")."""
+    player = c.s.player(seat)
+    n = dice_for(c.s, seat, slot, extra)
+    commit(c, seat, slot)
+    if slot == CAMEL:
+        player.camels += n
+        c.emit("took_camels", player=c.who(seat), n=n)
+    elif slot == GOLD:
+        player.gold += n
+        c.emit("took_gold", player=c.who(seat), n=n)
+    else:
+        c.emit("supplies", player=c.who(seat), n=n, quarter=w.quarter(slot))
+        c.push(Place(seat=seat, quarter=slot, n=n))
+    c.touch(f"player:{seat}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Use(Step):
+    """What the group is for: the slot's action (optionally +1 die for a card), the supervisor, or a card."""
+
+    kind = "use"
+    slot: str
+
+    def candidates(self, s: State) -> list[Action]:
+        return [A("action"), A("boost"), A("supervisor"), A("draw"), A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        player = s.player(self.seat)
+        if a.verb in ("action", "boost") and self.slot in QUARTERS:
+            if not player.cubes:
+                raise Illegal("yspahan.illegal.no_cube_left")
+            if not free_shops(s, self.seat, self.slot):
+                raise Illegal("yspahan.illegal.no_free_shop", quarter=w.quarter(self.slot))
+        if a.verb == "boost" and not player.cards:
+            raise Illegal("yspahan.illegal.no_card_to_discard")
+        if a.verb == "draw" and not can_draw(s.deck, s.discards):
+            raise Illegal("yspahan.illegal.no_cards_left")
+
+    def do(self, c: Ctx, a: Action) -> None:
+        seat, slot = self.seat, self.slot
+        if a.verb == "back":
+            c.pop()
+        elif a.verb == "action":
+            slot_action(c, seat, slot, 0)
+        elif a.verb == "boost":
+            c.push(Boost(seat=seat, slot=slot))
+        elif a.verb == "supervisor":
+            c.push(Move(seat=seat, slot=slot, value=group_on(c.s, slot).value))
+        else:
+            group = commit(c, seat, slot)
+            c.emit("group_for_card", player=c.who(seat), n=group.dice, slot=w.slot(slot))
+            draw_card(c, seat, w.word("action"))
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        group = group_on(s, self.slot)
+        return {**super().question_params(s), "slot": w.slot(self.slot), "n": group.dice, "value": group.value}
+
+    def label(self, s: State, a: Action) -> Message | None:
+        if a.verb in ("action", "boost"):
+            kind = self.slot if self.slot in (CAMEL, GOLD) else "cubes"
+            n = dice_for(s, self.seat, self.slot, a.verb == "boost")
+            quarter = w.quarter(self.slot) if self.slot in QUARTERS else ""
+            return Message(f"yspahan.act.{a.verb}.{kind}", {"n": n, "quarter": quarter})
+        if a.verb == "supervisor":
+            return Message("yspahan.act.supervisor", {"value": group_on(s, self.slot).value})
+        return None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Boost(CardStep):
+    """Which card to discard for one more die (004, "Carte": "una ed una carta soltanto")."""
+
+    kind = "boost"
+    slot: str
+
+    def candidates(self, s: State) -> list[Action]:
+        return [*(A("discard", card) for card in CARDS), A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "discard" and a.args[0] not in s.player(self.seat).cards:
+            raise Illegal("yspahan.illegal.not_in_hand", card=w.card(a.args[0]))
+
+    def do(self, c: Ctx, a: Action) -> None:
+        if a.verb == "back":
+            c.pop()
+            return
+        discard(c, self.seat, a.args[0])
+        c.emit("boosted", player=c.who(self.seat), card=w.card(a.args[0]))
+        slot_action(c, self.seat, self.slot, 1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Place(Step):
+    """Put the group's cubes one by one in shops of the quarter; what cannot be placed is lost."""
+
+    kind = "place"
+    quarter: str
+    n: int
+
+    def candidates(self, s: State) -> list[Action]:
+        return [A("shop", shop) for souk in CITY.quarter_souks(self.quarter) for shop in souk.shops]
+
+    def refuse(self, s: State, a: Action) -> None:
+        shop_rule(s, self.seat, a.args[0])
+
+    def do(self, c: Ctx, a: Action) -> None:
+        put_cube(c, self.seat, a.args[0])
+        c.count_down(self)
+
+    def on_empty(self, c: Ctx) -> None:
+        # "i cubi in eccesso sono persi (ossia, tornano nella riserva personale del giocatore)"
+        c.emit("cubes_lost", player=c.who(self.seat), n=self.n, quarter=w.quarter(self.quarter))
+        c.pop()
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        return {**super().question_params(s), "n": self.n, "quarter": w.quarter(self.quarter)}
