@@ -46,7 +46,7 @@ def card_refusal(s: State, seat: int, card: str) -> None:
         raise Illegal("yspahan.illegal.nothing_to_swap")
     if card in (SHOP_CUBE, CARAVAN_CUBE) and not player.cubes:
         raise Illegal("yspahan.illegal.no_cube_left")
-    if card == SHOP_CUBE and not free_shops(s, seat):
+    if card == SHOP_CUBE and not free_shops(s.shops, seat):
         raise Illegal("yspahan.illegal.no_free_shop_anywhere")
     if card == CAMEL_POINTS and not player.camels:
         raise Illegal("yspahan.illegal.no_camels")
@@ -223,7 +223,7 @@ class CardShop(CardStep):
         return [*(A("shop", shop) for souk in CITY.quarter_souks(self.quarter) for shop in souk.shops), A("back")]
 
     def refuse(self, s: State, a: Action) -> None:
-        if a.verb == "quarter" and not free_shops(s, self.seat, a.args[0]):
+        if a.verb == "quarter" and not free_shops(s.shops, self.seat, a.args[0]):
             raise Illegal("yspahan.illegal.no_free_shop", quarter=w.quarter(a.args[0]))
         if a.verb == "shop":
             shop_rule(s, self.seat, a.args[0])

@@ -7,6 +7,8 @@ another one there (see docs/rules/yspahan.md, decision 4).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core.errors import Illegal
 
 from . import words as w
@@ -20,32 +22,30 @@ CITY = DATA.city
 RULES = DATA.rules
 
 
-def souk_owner(s: State, souk_id: str) -> int | None:
+Shops = Mapping[str, int]  # shop -> seat of the cube in it
+
+
+def souk_owner(shops: Shops, souk_id: str) -> int | None:
     """The player whose cubes are in the souk (a souk never holds two players' cubes), or None."""
-    return next((s.shops[shop] for shop in CITY.souks[souk_id].shops if shop in s.shops), None)
+    return next((shops[shop] for shop in CITY.souks[souk_id].shops if shop in shops), None)
 
 
-def souk_complete(s: State, souk_id: str) -> bool:
-    return all(shop in s.shops for shop in CITY.souks[souk_id].shops)
+def souk_complete(shops: Shops, souk_id: str) -> bool:
+    return all(shop in shops for shop in CITY.souks[souk_id].shops)
 
 
-def quarter_status(s: State, quarter: str) -> dict[str, tuple[int | None, bool]]:
+def quarter_status(shops: Shops, quarter: str) -> dict[str, tuple[int | None, bool]]:
     """Each souk of the quarter: (owner, completed)."""
-    return {souk.id: (souk_owner(s, souk.id), souk_complete(s, souk.id)) for souk in CITY.quarter_souks(quarter)}
+    return {souk.id: (souk_owner(shops, souk.id), souk_complete(shops, souk.id)) for souk in CITY.quarter_souks(quarter)}
 
 
-def unfinished_souks(s: State, seat: int, quarter: str) -> list[str]:
-    """The souks of the quarter the player has started and not completed."""
-    return [souk for souk, (owner, done) in quarter_status(s, quarter).items() if owner == seat and not done]
-
-
-def shop_refusal(s: State, seat: int, shop: str,
+def shop_refusal(shops: Shops, seat: int, shop: str,
                  status: dict[str, tuple[int | None, bool]] | None = None) -> str | None:
     """The rule that keeps `seat` from putting a cube in `shop` now (an i18n key), or None.
     `status` is the quarter's `quarter_status` when the caller has it already."""
-    if shop in s.shops:
+    if shop in shops:
         return "yspahan.illegal.shop_taken"
-    status = status or quarter_status(s, CITY.quarter_of(shop))
+    status = status or quarter_status(shops, CITY.quarter_of(shop))
     owner = status[CITY.souk_of[shop]][0]
     if owner is not None and owner != seat:
         return "yspahan.illegal.souk_taken"
@@ -54,18 +54,14 @@ def shop_refusal(s: State, seat: int, shop: str,
     return None
 
 
-def free_shops(s: State, seat: int, quarter: str | None = None) -> list[str]:
+def free_shops(shops: Shops, seat: int, quarter: str | None = None) -> list[str]:
     """The shops the player may supply now, in one quarter or anywhere."""
     out = []
     for q in QUARTERS if quarter is None else (quarter,):
-        status = quarter_status(s, q)
+        status = quarter_status(shops, q)
         out += [shop for souk in CITY.quarter_souks(q) for shop in souk.shops
-                if shop_refusal(s, seat, shop, status) is None]
+                if shop_refusal(shops, seat, shop, status) is None]
     return out
-
-
-def cubes_placed(s: State, seat: int) -> int:
-    return sum(1 for owner in s.shops.values() if owner == seat)
 
 
 # ---- the supervisor's road ------------------------------------------------------------------------
@@ -106,7 +102,7 @@ def shop_rule(s: State, seat: int, shop: str) -> None:
     """Raise `Illegal` naming the rule when `seat` may not put a cube from its reserve in `shop` now."""
     if not s.player(seat).cubes:
         raise Illegal("yspahan.illegal.no_cube_left")
-    reason = shop_refusal(s, seat, shop)
+    reason = shop_refusal(s.shops, seat, shop)
     if reason:
         raise Illegal(reason, shop=w.shop(shop), souk=w.souk(CITY.souk_of[shop]))
 

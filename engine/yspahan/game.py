@@ -181,7 +181,7 @@ def build_view(game: Yspahan, s: State, seat: int | None) -> YspahanView:
         for p in s.players
     ]
     souks = [SoukView(id=souk.id, quarter=souk.quarter, colour=souk.colour, points=souk.points, shops=list(souk.shops),
-                      owner=souk_owner(s, souk.id), complete=souk_complete(s, souk.id)) for souk in CITY.souks.values()]
+                      owner=souk_owner(s.shops, souk.id), complete=souk_complete(s.shops, souk.id)) for souk in CITY.souks.values()]
     awaiting = [AwaitView(seat=x, question=question.to_json()) for x, question in game.questions(s, seat)]
     score = None
     result = game.outcome(s)

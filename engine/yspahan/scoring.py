@@ -17,8 +17,8 @@ def souk_scores(s: State, quarter: str) -> list[tuple[str, int, int, int]]:
     """(souk, owner, points, Bazaar bonus) for each completed souk of the quarter."""
     out = []
     for souk in CITY.quarter_souks(quarter):
-        owner = souk_owner(s, souk.id)
-        if owner is not None and souk_complete(s, souk.id):
+        owner = souk_owner(s.shops, souk.id)
+        if owner is not None and souk_complete(s.shops, souk.id):
             bonus = RULES.bazaar_points if s.player(owner).owns(BAZAAR) else 0
             out.append((souk.id, owner, souk.points, bonus))
     return out

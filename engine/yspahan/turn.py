@@ -88,7 +88,7 @@ class Use(Step):
         if a.verb in ("action", "boost") and self.slot in QUARTERS:
             if not player.cubes:
                 raise Illegal("yspahan.illegal.no_cube_left")
-            if not free_shops(s, self.seat, self.slot):
+            if not free_shops(s.shops, self.seat, self.slot):
                 raise Illegal("yspahan.illegal.no_free_shop", quarter=w.quarter(self.slot))
         if a.verb == "boost" and not player.cards:
             raise Illegal("yspahan.illegal.no_card_to_discard")

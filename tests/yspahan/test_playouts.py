@@ -25,7 +25,7 @@ def check_invariants(s):
     assert cards == Counter({card: 2 for card in CARDS}), "the 18 cards are all somewhere"
     for souk in CITY.souks.values():
         owners = {s.shops[shop] for shop in souk.shops if shop in s.shops}
-        assert len(owners) <= 1 and souk_owner(s, souk.id) in owners | {None}
+        assert len(owners) <= 1 and souk_owner(s.shops, souk.id) in owners | {None}
     assert len(s.caravan) < (9 if s.seats == 3 else 12), "a full caravan is emptied at once"
     assert sum(g.dice for g in s.tower if g) <= 12
 

@@ -17,9 +17,9 @@ def test_one_cube_per_shop_and_never_in_another_players_souk():
     occupati da un altro giocatore." """
     s = blank(3)
     cubes_in(s, GREEN, "bag-a1")
-    assert shop_refusal(s, BLUE, "bag-a1") == "yspahan.illegal.shop_taken"
-    assert shop_refusal(s, BLUE, "bag-a2") == "yspahan.illegal.souk_taken"
-    assert shop_refusal(s, GREEN, "bag-a2") is None
+    assert shop_refusal(s.shops, BLUE, "bag-a1") == "yspahan.illegal.shop_taken"
+    assert shop_refusal(s.shops, BLUE, "bag-a2") == "yspahan.illegal.souk_taken"
+    assert shop_refusal(s.shops, GREEN, "bag-a2") is None
 
 
 def test_finish_your_souk_before_starting_another_in_the_same_quarter():
@@ -27,11 +27,11 @@ def test_finish_your_souk_before_starting_another_in_the_same_quarter():
     quarters are not concerned."""
     s = blank(3)
     cubes_in(s, BLUE, "bag-c1")
-    assert free_shops(s, BLUE, "bag") == ["bag-c2", "bag-c3"]
-    assert shop_refusal(s, BLUE, "bag-a1") == "yspahan.illegal.finish_your_souk"
-    assert "barrel-a1" in free_shops(s, BLUE, "barrel")
+    assert free_shops(s.shops, BLUE, "bag") == ["bag-c2", "bag-c3"]
+    assert shop_refusal(s.shops, BLUE, "bag-a1") == "yspahan.illegal.finish_your_souk"
+    assert "barrel-a1" in free_shops(s.shops, BLUE, "barrel")
     cubes_in(s, BLUE, "bag-c2", "bag-c3")  # completed: another souk may be started
-    assert len(free_shops(s, BLUE, "bag")) == 15
+    assert len(free_shops(s.shops, BLUE, "bag")) == 15
 
 
 def test_a_souk_may_be_finished_and_another_started_in_the_same_turn():
@@ -96,7 +96,7 @@ def test_two_unfinished_souks_in_a_quarter_may_both_be_continued():
     way in the same quarter, may go on with either (never start a third)."""
     s = blank(3)
     cubes_in(s, BLUE, "vase-c1", "vase-b1")  # two unfinished souks of Blue in the Vase
-    assert free_shops(s, BLUE, "vase") == ["vase-b2", "vase-c2", "vase-c3"]
+    assert free_shops(s.shops, BLUE, "vase") == ["vase-b2", "vase-c2", "vase-c3"]
 
 
 def test_the_turn_order_goes_on_after_placing():
