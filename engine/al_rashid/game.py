@@ -155,6 +155,14 @@ class AlRashid(FlowGame[State, Ctx]):
         return next((a for a in self.legal_actions(state, seat) if a.verb == "pay"), None)
 
     # ---- words ----------------------------------------------------------------------------------
+    def headline(self, state: State) -> Message:
+        if state.phase == OVER:
+            return Message("al_rashid.headline.over", {"turns": RULES.turns})
+        active = sorted(self.active_seats(state))
+        return Message(f"al_rashid.headline.{state.phase}", {
+            "turn": state.turn, "turns": RULES.turns, "round": max(state.round, 1),
+            "player": w.player(state, active[0]) if active else ""})
+
     def label(self, state: State, action: Action) -> Message:
         return Message(f"al_rashid.act.{action.verb}", _action_params(action))
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from .errors import GameOver, Malformed, NotYourTurn
 from .events import Event
 from .messages import Message
+from .options import Option, options_of
 
 Seat = int
 S = TypeVar("S")
@@ -87,9 +88,23 @@ class Game(Generic[S]):
         if not self.spec.min_seats <= seats <= self.spec.max_seats:
             raise Malformed("core.seat_count", game=self.spec.title, low=self.spec.min_seats,
                             high=self.spec.max_seats, seats=seats)
+        return self.setup(self.parse_params(params), seats, seed)
+
+    def parse_params(self, params: BaseModel | dict[str, Any] | None) -> BaseModel:
+        """The match's variants and options, validated by the params model; `Malformed` says what is wrong."""
         model = self.spec.params_model
-        parsed = params if isinstance(params, model) else model.model_validate(params or {})
-        return self.setup(parsed, seats, seed)
+        if isinstance(params, model):
+            return params
+        try:
+            return model.model_validate(params or {})
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise Malformed("core.bad_option", game=self.spec.title, option=where, problem=first["msg"]) from None
+
+    def options(self) -> list[Option]:
+        """The variants and options a new match may choose (see `engine.core.options`)."""
+        return options_of(self.spec.params_model, self.spec.key)
 
     def apply(self, state: S, seat: Seat, action: Action | str) -> tuple[S, list[Event]]:
         """Pure: returns a new state; the given state is never changed."""
@@ -116,6 +131,11 @@ class Game(Generic[S]):
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
+
+    def headline(self, state: S) -> Message:
+        """The table's status line: where the match stands (e.g. the round, the phase, whose move it is).
+        Games say more than this default."""
+        return Message("core.headline.over" if self.is_over(state) else "core.headline.playing")
 
     # ---- hooks each game implements ---------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> S:
@@ -184,7 +204,14 @@ def games() -> dict[str, Game]:
 
 
 def _load_builtin_games() -> None:
+    """Register every game package of the engine: each subpackage of `engine` with a `GAME`."""
     import importlib
+    import pkgutil
 
-    for module in ("engine.al_rashid", "engine.notre_dame", "engine.taj_mahal", "engine.yspahan"):
-        importlib.import_module(module)
+    import engine
+
+    for found in pkgutil.iter_modules(engine.__path__):
+        if found.ispkg and found.name != "core":
+            game = getattr(importlib.import_module(f"engine.{found.name}"), "GAME", None)
+            if isinstance(game, Game) and game.spec.key not in _REGISTRY:
+                register(game)
