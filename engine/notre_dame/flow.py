@@ -1,118 +1,85 @@
-"""The turn flow: a stack of tasks, each a question to one player or a driver that moves the game on.
+"""Notre Dame's side of the shared turn flow (`engine.core.flow`): the context of a step, the base of every
+question, and the gains every step tells the players about.
 
-Tasks marked `parallel` at the top of the stack are asked at the same time, one per seat (the draft): every
-seat answers its own in any order, and the flow moves on when the last is answered.
+The steps live by phase: `draft` (phase 2), `actions` (phase 3, the nine cards), `persons` (phase 4), `plague`
+(phase 5); `round` drives the phases and closes rounds and periods.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
+from engine.core.errors import Illegal
 from engine.core.events import Event
-from engine.core.messages import Message
+from engine.core.flow import Ask
+from engine.core.flow import Ctx as CoreCtx
+from engine.core.game import Action
 
-from .state import State, Task
+from . import rules as r
+from . import words as w
+from .state import State
+from .vocab import COIN, CUBE
+
+A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
 
 
-class Refusal(Exception):
-    def __init__(self, key: str, **params: Any):
-        super().__init__(key)
-        self.key, self.params = key, params
+class Ctx(CoreCtx[State]):
+    """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
 
+    event_prefix = "notre_dame.ev."
 
-class Ctx:
-    """One step in progress: the (already cloned) state and the events it produces."""
-
-    def __init__(self, state: State):
-        self.s = state
-        self.events: list[Event] = []
-
-    def emit(self, key: str, audience: int | None = None, reveals: bool = False, **params: Any) -> None:
-        event = Event(f"notre_dame.ev.{key}", params, None if audience is None else frozenset({audience}), reveals)
-        self.events.append(event)
+    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
+        event = super().emit(key, audience=audience, reveals=reveals, **params)
         if audience is None:
             self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
+        return event
 
     def touch(self, *things: str) -> None:
+        """Mark what the step changed (`player:<seat>`, `quarter:<seat>`, `messages`, ...) for the pictures."""
         for thing in things:
             if thing not in self.s.last_changed:
                 self.s.last_changed.append(thing)
 
-    # ---- the task stack ------------------------------------------------------------------------
-    def _index(self, task: Task) -> int:
-        return max(i for i, t in enumerate(self.s.tasks) if t == task)
+    def who(self, seat: int) -> dict[str, Any]:
+        return w.player(self.s, seat)
 
-    def pop(self, task: Task) -> None:
-        del self.s.tasks[self._index(task)]
+    # ---- gains, told to the players ----------------------------------------------------------------
+    def award(self, seat: int, base: int, source: str) -> int:
+        """Book prestige with the Park's bonus and tell it: to everybody at a table with public prestige, else
+        only to its owner (002, "Residenza": "i punti prestigio non devono rimanere visibili a tutti")."""
+        gained = r.gain_prestige(self.s, seat, base, source)
+        if gained:
+            self.emit("prestige", audience=None if self.s.public_prestige else seat, player=self.who(seat),
+                      n=gained, what=w.count("prestige", gained), bonus=gained - base,
+                      total=self.s.player(seat).prestige)
+        return gained
 
-    def replace(self, task: Task, new: Task) -> None:
-        self.s.tasks[self._index(task)] = new
-
-    def push(self, *tasks: Task) -> None:
-        """Push tasks so that the first one given is asked first."""
-        self.s.tasks.extend(reversed(tasks))
-
-    def push_parallel(self, tasks: list[Task]) -> None:
-        """Tasks asked at the same time, one per seat."""
-        self.s.tasks.extend(t.but(parallel=True) for t in tasks)
-
-
-def asked(s: State) -> list[Task]:
-    """The tasks waiting on players now: the top task, or every parallel task at the top."""
-    if not s.tasks:
-        return []
-    if not s.tasks[-1].data.get("parallel"):
-        return [s.tasks[-1]]
-    run = []
-    for task in reversed(s.tasks):
-        if not task.data.get("parallel"):
-            break
-        run.append(task)
-    return sorted(run, key=lambda t: t.seat)
-
-
-def task_of(s: State, seat: int) -> Task | None:
-    return next((t for t in asked(s) if t.seat == seat), None)
+    def give(self, seat: int, what: str, n: int = 1) -> None:
+        """A coin, a cube from the general supply or the rats back, `n` times as far as the supplies go."""
+        s = self.s
+        if what == COIN:
+            sources = r.gain_coins(s, seat, n)
+            taken = [x for x in sources if x is not None]
+            if len(sources) > len(taken):
+                self.emit("coins", player=self.who(seat), what=w.count(COIN, len(sources) - len(taken)))
+            for other in sorted(set(taken)):
+                self.emit("coins_from", player=self.who(seat), what=w.count(COIN, taken.count(other)),
+                          other=self.who(other))
+            if len(sources) < n:
+                self.emit("no_coins_left", player=self.who(seat), what=w.count(COIN, n - len(sources)))
+        elif what == CUBE:
+            got = r.gain_cubes(s, seat, n)
+            self.emit("cubes" if got else "no_cubes_left", player=self.who(seat), what=w.count(CUBE, got or n))
+        elif r.rat_back(s, seat, n):
+            self.emit("rats_back", player=self.who(seat), n=s.player(seat).rats)
+        self.touch(f"player:{seat}")
 
 
-class Step:
-    """A kind of task. Options are the candidates the rules allow; `refusal` says why one is not."""
+@dataclass(frozen=True, kw_only=True)
+class Step(Ask[State, Ctx]):
+    """A Notre Dame question; an action it does not offer is refused repeating the question."""
 
-    kind: ClassVar[str]
-    auto: ClassVar[bool] = False
-
-    def candidates(self, s: State, t: Task) -> list[Any]:
-        return []
-
-    def refusal(self, s: State, t: Task, a: Any) -> None:
-        """Raise `Refusal` naming the rule when `a` is not allowed now."""
-
-    def allows(self, s: State, t: Task, a: Any) -> bool:
-        try:
-            self.refusal(s, t, a)
-        except Refusal:
-            return False
-        return True
-
-    def options(self, s: State, t: Task) -> list[Any]:
-        return [a for a in self.candidates(s, t) if self.allows(s, t, a)]
-
-    def has_options(self, s: State, t: Task) -> bool:
-        return any(self.allows(s, t, a) for a in self.candidates(s, t))
-
-    def do(self, c: Ctx, t: Task, a: Any) -> None:
-        raise NotImplementedError
-
-    def run(self, c: Ctx, t: Task) -> None:
-        raise NotImplementedError
-
-    def on_empty(self, c: Ctx, t: Task) -> None:
-        """No option is left: the task ends by itself."""
-        c.pop(t)
-
-    def question(self, s: State, t: Task) -> Message:
-        raise NotImplementedError
-
-    def public_question(self, s: State, t: Task) -> Message:
-        """The question as the other players may read it (without the asked player's private details)."""
-        return self.question(s, t)
+    def not_offered(self, s: State, a: Action) -> Illegal:
+        return Illegal("notre_dame.illegal.not_now", question=self.question(s).to_json())

@@ -7,23 +7,30 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.errors import Illegal, Malformed
-from engine.core.game import Action, Game, GameSpec, Outcome
+from engine.core.errors import Malformed
+from engine.core.flow import FlowGame, TaskCodec
+from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
 
 from . import scoring
 from . import words as w
+from .actions import Carriage, Donate, Friend, Play, Source, Take
 from .board import BOARD, layout
 from .data import load
-from .flow import Ctx, Refusal, asked, task_of
+from .draft import Draft, Keep
+from .flow import Ctx
+from .persons import Bishop, Jester, Pay, Troubadour
+from .plague import Lose
+from .round import Round, proceed
 from .setup import new_state
 from .state import State, kind_of
-from .steps import STEPS, advance
 from .view import AwaitView, MarketView, NotreDameView, PersonView, PlayerView, ScoreView
 from .vocab import CARDS, COLOURS, CUBE, INN_CHOICES, NOTRE_DAME, OVER, PERIODS, PERSONS, SECTORS
 
 DATA = load()
 RULES = DATA.rules
+CODEC = TaskCodec(Keep, Draft, Play, Source, Donate, Friend, Carriage, Take, Pay, Troubadour, Jester, Bishop, Lose,
+                  Round, no_seat=-1)
 MARKETS = tuple(f"{c}.{spot}" for c in COLOURS for spot in BOARD.spots)
 
 # The notation: each verb and the values each of its arguments may take.
@@ -41,7 +48,7 @@ class NotreDameParams(BaseModel):
     public_prestige: bool = False
 
 
-class NotreDame(Game[State]):
+class NotreDame(FlowGame[State, Ctx]):
     spec = GameSpec(key="notre-dame", title="Notre Dame", min_seats=2, max_seats=5, params_model=NotreDameParams,
                     has_chance=True, hidden_info=True, colours=COLOURS)
 
@@ -49,18 +56,20 @@ class NotreDame(Game[State]):
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
         assert isinstance(params, NotreDameParams)
         state = new_state(seats, seed, params.public_prestige)
-        advance(Ctx(state))
+        self.advance(Ctx(state))
         return state
 
-    # ---- turns ----------------------------------------------------------------------------------
-    def active_seats(self, state: State) -> frozenset[int]:
-        if state.phase == OVER:
-            return frozenset()
-        return frozenset(t.seat for t in asked(state))
+    # ---- turns (the rest comes from the shared flow) -------------------------------------------
+    def proceed(self, c: Ctx) -> bool:
+        return proceed(c)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        task = task_of(state, seat) if state.phase != OVER else None
-        return [] if task is None else STEPS[task.kind].options(state, task)
+    def context(self, state: State) -> Ctx:
+        c = Ctx(state.clone())
+        c.s.last_changed = []
+        return c
+
+    def stepped(self, c: Ctx) -> None:
+        c.s.steps += 1
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -70,40 +79,27 @@ class NotreDame(Game[State]):
                 value not in allowed for value, allowed in zip(action.args, shape, strict=True)):
             raise Malformed("notre_dame.malformed.args", verb=action.verb, notation=action.notation())
 
-    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]:
-        task = task_of(state, seat)
-        assert task is not None
-        handler = STEPS[task.kind]
-        if action not in handler.candidates(state, task):
-            raise Illegal("notre_dame.illegal.not_now", question=handler.question(state, task).to_json())
-        try:
-            handler.refusal(state, task, action)
-        except Refusal as refusal:
-            raise Illegal(refusal.key, **refusal.params) from None
-        ctx = Ctx(state.clone())
-        ctx.s.last_changed = []
-        handler.do(ctx, task, action)
-        advance(ctx)
-        ctx.s.steps += 1
-        return ctx.s, ctx.events
-
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state.phase == OVER else None
 
     # ---- words ----------------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> Message | None:
-        task = task_of(state, seat) if state.phase != OVER else None
-        return None if task is None else STEPS[task.kind].question(state, task)
+    def label(self, state: State, action: Action) -> Message:
+        return Message(f"notre_dame.act.{action.verb}", _action_params(state, action))
 
-    def describe_action(self, state: State, seat: int, action: Action) -> Message:
-        return Message(f"notre_dame.act.{action.verb}", _action_params(state, seat, action))
+    def headline(self, state: State) -> Message:
+        """The table's status line: round, period, phase, and who is asked."""
+        waiting = [w.player(state, seat) for seat in sorted(self.active_seats(state))]
+        return Message("notre_dame.headline", {"round": min(state.round, RULES.rounds), "rounds": RULES.rounds,
+                                               "period": PERIODS[min(state.period, 2)],
+                                               "phase": Message(f"notre_dame.phase.{state.phase}").to_json(),
+                                               "waiting": waiting})
 
     # ---- data -----------------------------------------------------------------------------------
     def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json()
+        return state.to_json(CODEC)
 
     def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
+        return State.from_json(data, CODEC)
 
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
         """A state that differs only in what the table cannot see, and the seats entitled to see the difference.
@@ -149,7 +145,7 @@ def _shuffled_within_letters(deck: list[str], rng: random.Random) -> list[str]:
     return out
 
 
-def _action_params(state: State, seat: int, action: Action) -> dict[str, Any]:
+def _action_params(state: State, action: Action) -> dict[str, Any]:
     verb, args = action.verb, action.args
     if verb in ("keep", "play", "idle"):
         return {"card": w.card(args[0])}
@@ -171,7 +167,7 @@ def _action_params(state: State, seat: int, action: Action) -> dict[str, Any]:
 
 def build_view(game: NotreDame, s: State, seat: int | None) -> NotreDameView:
     board = layout(s.seats)
-    drafting = {t.seat for t in asked(s) if t.kind == "draft"}
+    drafting = game.active_seats(s) if s.tasks and isinstance(s.tasks[-1], Draft) else frozenset()
     players = []
     for p in s.players:
         own = seat == p.seat
@@ -189,11 +185,7 @@ def build_view(game: NotreDame, s: State, seat: int | None) -> NotreDameView:
     roads = sorted({(a, b) if a < b else (b, a) for a in board.markets for b in board.neighbours[a]})
     persons = [PersonView(id=x, rats=DATA.persons[x].rats, paid_by=[p.seat for p in s.players if p.paid == x])
                for x in s.persons]
-    awaiting = []
-    for task in asked(s) if s.phase != OVER else []:
-        handler = STEPS[task.kind]
-        question = handler.question(s, task) if task.seat == seat else handler.public_question(s, task)
-        awaiting.append(AwaitView(seat=task.seat, question=question.to_json()))
+    awaiting = [AwaitView(seat=x, question=question.to_json()) for x, question in game.questions(s, seat)]
     score = None
     result = game.outcome(s)
     if result is not None:

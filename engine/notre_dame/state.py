@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core.flow import Task, TaskCodec
+
 from .vocab import SECTORS
 
 
@@ -72,19 +74,6 @@ class Player:
         return sum(self.sectors.values()) + self.notre_dame
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
-    """A question the game waits on, or a piece of work the flow does by itself. `data` is never changed
-    in place."""
-
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def but(self, **changes: Any) -> Task:
-        return Task(self.kind, self.seat, {**self.data, **changes})
-
-
 @dataclass(slots=True)
 class State:
     seats: int
@@ -113,10 +102,6 @@ class State:
                      list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail))
 
     @property
-    def task(self) -> Task | None:
-        return self.tasks[-1] if self.tasks else None
-
-    @property
     def period(self) -> int:
         """0, 1, 2 for periods A, B, C."""
         return (self.round - 1) // 3
@@ -132,15 +117,15 @@ class State:
         return (seat + 1) % self.seats
 
     # ---- JSON -------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
-        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self)}
+    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
+        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks")}
         data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
-        data["tasks"] = [{"kind": t.kind, "seat": t.seat, "data": _copy(t.data)} for t in self.tasks]
+        data["tasks"] = [codec.dump(t) for t in self.tasks]
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
-        values = {f.name: _copy(data[f.name]) for f in fields(cls)}
-        values["players"] = [Player(**p) for p in values["players"]]
-        values["tasks"] = [Task(t["kind"], t["seat"], t["data"]) for t in values["tasks"]]
+    def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
+        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks")}
+        values["players"] = [Player(**p) for p in data["players"]]
+        values["tasks"] = [codec.load(t) for t in data["tasks"]]
         return cls(**values)

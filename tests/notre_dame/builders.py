@@ -7,10 +7,13 @@ match through `GAME.apply` with the notation, as a player would.
 from __future__ import annotations
 
 from engine.core.events import Event
+from engine.core.flow import Task
 from engine.notre_dame import GAME
+from engine.notre_dame.actions import Play
 from engine.notre_dame.flow import Ctx
-from engine.notre_dame.state import State, Task, card
-from engine.notre_dame.steps import advance
+from engine.notre_dame.persons import Pay
+from engine.notre_dame.round import Round
+from engine.notre_dame.state import State, card
 from engine.notre_dame.vocab import ACTIONS, PERSONS_PHASE, SECTORS
 
 # Seats by colour, as handed out.
@@ -42,8 +45,8 @@ def acting(seats: int = 3, hands: dict[int, list[str]] | None = None, bell: int 
         p.offer, p.first_pick = [], None
         p.hand = [card(p.colour, kind) for kind in (hands or {}).get(p.seat, ["bank", "inn", "park"])]
     order = s.order()
-    s.tasks = [Task("round", -1, {"stage": "persons"})]
-    s.tasks += [Task("play", seat, {"n": n}) for n in (2, 1) for seat in reversed(order)]
+    s.tasks = [Round(stage="persons")]
+    s.tasks += [Play(seat=seat, n=n) for n in (2, 1) for seat in reversed(order)]
     return settle(s)
 
 
@@ -56,14 +59,14 @@ def paying(seats: int = 3, bell: int = 0, persons: tuple[str, str, str] = ("monk
     s.persons = list(persons)
     for p in s.players:
         p.offer, p.hand, p.first_pick = [], [], None
-    s.tasks = [Task("round", -1, {"stage": "plague"})]
-    s.tasks += [Task("person", seat, {}) for seat in reversed(s.order())]
+    s.tasks = [Round(stage="plague")]
+    s.tasks += [Pay(seat=seat) for seat in reversed(s.order())]
     return settle(s)
 
 
-def doing(s: State, seat: int, kind: str, **data: object) -> State:
-    """Ask `seat` the follow-up question `kind` right now (e.g. "carriage" after a Carriage House card)."""
-    s.tasks.append(Task(kind, seat, dict(data)))
+def doing(s: State, task: Task) -> State:
+    """Ask a follow-up question right now (e.g. `Carriage(seat=RED)` after a Carriage House card)."""
+    s.tasks.append(task)
     return settle(s)
 
 
@@ -73,15 +76,15 @@ def closing(s: State, round: int) -> tuple[State, list[Event]]:
     s.persons = ["monk", "doctor", "watchman"]
     for p in s.players:
         p.hand, p.offer = [], []
-    s.tasks = [Task("round", -1, {"stage": "close"})]
+    s.tasks = [Round(stage="close")]
     c = Ctx(s)
-    advance(c)
+    GAME.advance(c)
     return s, c.events
 
 
 def settle(s: State) -> State:
     """Let the game move on by itself until a player must decide (no events kept)."""
-    advance(Ctx(s))
+    GAME.advance(Ctx(s))
     return s
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.notre_dame import GAME
+from engine.notre_dame.actions import Friend
 from engine.notre_dame.board import layout
 from engine.notre_dame.state import kind_of
 
@@ -132,7 +133,7 @@ def test_the_friend_enters_then_moves_to_another_building_and_counts_as_a_cube()
     s = at(s, "to residence")
     assert s.player(RED).prestige == 3 and s.player(RED).friend == "residence"
     s.player(RED).hand.append("red:trusted_friend")
-    s = doing(s, RED, "friend")
+    s = doing(s, Friend(seat=RED))
     assert "to residence" not in options(s) and len(options(s)) == 6
 
 

@@ -2,6 +2,7 @@
 del gioco", "FINE DEL GIOCO")."""
 
 from engine.notre_dame import GAME
+from engine.notre_dame.flow import Ctx
 from engine.notre_dame.state import kind_of
 from engine.notre_dame.vocab import BROWN, CARDS
 
@@ -58,11 +59,8 @@ def test_hidden_prestige_losses_are_told_only_to_the_loser():
         p.coins = 0
     s.player(RED).rats, s.player(RED).prestige = 9, 4
     quarter(s, RED, bank=1)
-    from engine.notre_dame.flow import Ctx
-    from engine.notre_dame.steps import advance
-
     c = Ctx(s)
-    advance(c)
+    GAME.advance(c)
     lost = [e for e in c.events if e.key.endswith("prestige_lost")]
     assert len(lost) == 1 and lost[0].audience == frozenset({RED})
     assert "struck" in keys(c.events)

@@ -9,6 +9,7 @@ from .builders import (
     RED,
     YELLOW,
     acting,
+    asked,
     at,
     closing,
     keys,
@@ -59,7 +60,7 @@ def test_inn_michele_one_choice_then_two_from_the_fourth_cube():
     coins = s.player(RED).coins
     s = at(s, "take coin")
     assert s.player(RED).coins == coins + 1
-    assert s.task.kind == "play"  # one choice only with the third cube
+    assert asked(s) == "notre_dame.ask.play"  # one choice only with the third cube
     s = quarter(acting(3, {RED: ["inn", "bank", "park"]}), RED, inn=3)
     s.player(RED).rats = 4
     supply = s.player(RED).supply
@@ -201,7 +202,7 @@ def test_jester_bianca_moves_a_cube_from_the_bank_and_drives_three_markets():
     carrozze. In questo modo Bianca può far avanzare la sua carrozza fino a tre Piazze del mercato"."""
     s = quarter(paying(3, persons=("jester", "doctor", "watchman")), RED, bank=1, carriage_house=2)
     s = at(s, "pay jester", "from bank", "to carriage_house")
-    assert s.task.kind == "carriage"
+    assert asked(s) == "notre_dame.ask.carriage"
     far = layout(3).distance[s.player(RED).carriage]
     assert {far[m] for m in destinations(s, RED)} == {1, 2, 3}
     assert s.player(RED).sectors == {**s.player(RED).sectors, "bank": 0, "carriage_house": 3}
