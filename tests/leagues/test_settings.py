@@ -1,0 +1,83 @@
+"""League settings: defaults, the game's seat range, placement points scaled to the table."""
+
+import pytest
+
+from bot.leagues import AiPlaces, AtDeadline, Format, LeagueRefusal, LeagueSettings, Shortfall, default_points
+from engine.core.errors import EngineError
+
+from .builders import settings
+
+
+def test_the_defaults_a_league_gets_from_its_name_and_game():
+    league = settings(name="  Bazaar   League ")
+    assert league.name == "Bazaar League"
+    assert (league.format, league.shortfall, league.at_deadline, league.ai_places) == (
+        Format.PODS, Shortfall.MIXED, AtDeadline.PLAY_OUT, AiPlaces.COUNT)
+    assert league.table_sizes == (2, 4)  # Al-Rashid seats 2 to 5: 2 to 4 unless the league says otherwise
+    assert (league.turn_clock_hours, league.round_days, league.forfeit_points) == (48.0, 14.0, 0.0)
+    assert league.final_table and league.schedule_days is None
+    assert league.match_settings() == {"clock_hours": 48.0, "on_expiry": "ai", "resign": "ai"}
+
+
+def test_placement_points_are_six_to_nothing_evenly_spaced():
+    assert default_points(4) == (6, 4, 2, 0)
+    assert default_points(3) == (6, 3, 0)
+    assert default_points(2) == (6, 0)
+    assert default_points(5) == (6, 4.5, 3, 1.5, 0)
+
+
+def test_tied_players_share_the_places_they_cover():
+    league = settings()
+    assert league.points_for(1, 2, 4) == 5      # (6 + 4) / 2
+    assert league.points_for(2, 3, 4) == 2      # (4 + 2 + 0) / 3
+    assert league.points_for(4, 1, 4) == 0
+
+
+def test_a_league_may_set_its_own_points_per_table_size():
+    league = settings(placement_points={4: (10, 6, 3, 1)})
+    assert league.points(4) == (10, 6, 3, 1)
+    assert league.points(3) == (6, 3, 0)
+
+
+@pytest.mark.parametrize("bad", [{4: (1, 2, 3, 4)}, {4: (6, 4, 2)}])
+def test_points_must_fit_the_table_and_never_rise(bad):
+    with pytest.raises(LeagueRefusal) as refused:
+        settings(placement_points=bad)
+    assert refused.value.message.key == "league.refusal.points"
+
+
+@pytest.mark.parametrize("low, high", [(1, 4), (3, 6), (4, 3)])
+def test_table_sizes_stay_within_the_game(low, high):
+    with pytest.raises(LeagueRefusal) as refused:
+        settings(min_table=low, max_table=high)
+    assert refused.value.message.key == "league.refusal.table_size"
+    assert "2" in refused.value.text("en") and "5" in refused.value.text("it")
+
+
+def test_a_season_ends_after_it_starts():
+    with pytest.raises(LeagueRefusal) as refused:
+        settings(starts_at=100.0, ends_at=50.0)
+    assert refused.value.message.key == "league.refusal.season_dates"
+
+
+def test_options_out_of_range_are_refused_naming_the_option():
+    with pytest.raises(LeagueRefusal) as refused:
+        LeagueSettings.checked(name="x", game="al-rashid", starts_at=0, turn_clock_hours=0)
+    assert refused.value.message.params == {"setting": "turn_clock_hours"}
+
+
+def test_an_unknown_game_is_refused():
+    with pytest.raises(EngineError) as refused:
+        settings(game="chess")
+    assert refused.value.message.key == "core.unknown_game"
+
+
+def test_variant_params_are_completed_by_the_game():
+    league = settings(game="notre-dame")
+    assert league.params == {"public_prestige": False}
+    assert league.same_variant({}) and not league.same_variant({"public_prestige": True})
+
+
+def test_settings_round_trip_through_json():
+    league = settings(placement_points={3: (5, 2, 0)}, shortfall=Shortfall.AI, ends_at=99.0)
+    assert LeagueSettings.model_validate_json(league.model_dump_json()) == league
