@@ -10,11 +10,11 @@ from .pods import Table, form_tables, meetings, repeats, table_shapes
 from .rounds import Decision, MatchStatus, PlayOut, RoundCheck, RoundTable, Void, check_round, next_round_due
 from .season import SeasonArchive, archive_season, final_table, season_ranking
 from .settings import AiPlaces, AtDeadline, Format, LeagueSettings, Shortfall, default_points
-from .standings import Score, Standing, counts_for_ladder, match_scores, standings
+from .standings import Score, Standing, ladder_results, match_scores, standings
 
 __all__ = [
     "AiPlaces", "AtDeadline", "Decision", "Format", "LeagueRefusal", "LeagueSettings", "MatchStatus", "PlayOut",
     "RoundCheck", "RoundTable", "Score", "SeasonArchive", "Shortfall", "Standing", "Table", "Void",
-    "archive_season", "check_round", "counts_for_ladder", "default_points", "final_table", "form_tables",
+    "archive_season", "check_round", "default_points", "final_table", "form_tables", "ladder_results",
     "match_scores", "meetings", "next_round_due", "repeats", "season_ranking", "standings", "table_shapes",
 ]

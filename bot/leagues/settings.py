@@ -6,6 +6,7 @@ Every default, and why, is written in docs/leagues.md.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -44,6 +45,7 @@ class AiPlaces(StrEnum):
     SKIP = "skip"
 
 
+@cache
 def default_points(size: int) -> tuple[float, ...]:
     """6 for first and 0 for last, evenly spaced between: 6/4/2/0 at four, 6/3/0 at three, 6/0 at two,
     6/4.5/3/1.5/0 at five. A table's winner earns the same wherever the round seated them."""

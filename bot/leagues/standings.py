@@ -14,8 +14,10 @@ played; joined the league earlier.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..results import MatchResult, SeatResult
 from .settings import AiPlaces, LeagueSettings
@@ -81,11 +83,19 @@ def standings(results: Iterable[MatchResult], members: Sequence[int], settings: 
                      forfeits=forfeits[m], opponents_points=round(strength[m], 2)) for i, m in enumerate(order)]
 
 
-def counts_for_ladder(result: MatchResult, settings: LeagueSettings, members: Iterable[int]) -> bool:
-    """An open ladder counts any finished, unvoided match of the league's game and variant, played in the
-    season, with at least two league members at the table."""
-    if result.voided or result.game != settings.game or not settings.same_variant(dict(result.params)):
-        return False
-    if result.finished_at < settings.starts_at or (settings.ends_at is not None and result.finished_at >= settings.ends_at):
-        return False
-    return len(set(result.players()) & set(members)) >= 2
+def ladder_results(results: Iterable[MatchResult], settings: LeagueSettings, members: Iterable[int]) -> list[MatchResult]:
+    """The matches an open ladder counts: finished and not voided, of the league's game and variant, played in
+    the season, with at least two league members at the table."""
+    members = set(members)
+    variants: dict[str, bool] = {}  # a variant's params, as JSON, checked once
+
+    def same_variant(params: Mapping[str, Any]) -> bool:
+        key = json.dumps(params, sort_keys=True)
+        if key not in variants:
+            variants[key] = settings.same_variant(dict(params))
+        return variants[key]
+
+    return [r for r in results
+            if not r.voided and r.game == settings.game
+            and settings.starts_at <= r.finished_at and (settings.ends_at is None or r.finished_at < settings.ends_at)
+            and len(members.intersection(r.players())) >= 2 and same_variant(r.params)]

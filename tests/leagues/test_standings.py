@@ -1,6 +1,6 @@
 """Standings: placement points per table, forfeits, AI seats, and every tie-break in its turn."""
 
-from bot.leagues import AiPlaces, counts_for_ladder, match_scores, standings
+from bot.leagues import AiPlaces, ladder_results, match_scores, standings
 
 from .builders import result, settings
 
@@ -76,6 +76,9 @@ def test_the_ladder_counts_matches_of_the_league_game_and_variant_between_member
 
     def match(**changes):
         return result(1, (A, 1), (B, 2), **{"game": "notre-dame", "at": 150.0, **changes})
+
+    def counts_for_ladder(match, league, members):
+        return ladder_results([match], league, members) == [match]
 
     assert counts_for_ladder(match(), league, members)
     assert counts_for_ladder(match(params={"public_prestige": False}), league, members)
