@@ -15,7 +15,12 @@ A game brings its pictures by having a render package named after its engine key
 - `theme`: the game's colours, a subclass of `render.kit.Theme` (players, components...), used when the
   caller passes none;
 - `moments`: telling moments of a match for `python -m render sample <game>`, by name: each
-  `(public view before a step, public view after it) -> view worth drawing, or None`.
+  `(public view before a step, public view after it) -> view worth drawing, or None`;
+- `card(component, theme, locale)`: the picture of one component for `/card` (an
+  `engine.core.catalogue.Component`); by default `render.card.paint_card`, which any game's catalogue fits.
+
+Pictures that belong to no game take plain data: `standings_png` (a league's standings, any length) and
+`rating_chart_png` (a player's rating after each rated match).
 
 Painters return a Pillow image whose `info["labels"]` lists every text written on it (a `render.kit.Label`)
 so tests can hold every picture to `render.kit.legibility`; `info["palette"]` may carry a palette chosen
@@ -33,7 +38,9 @@ from typing import Any, Generic, TypeVar
 from PIL import Image
 from pydantic import BaseModel
 
-from render.kit import Theme, encode
+from engine.core.catalogue import Component
+from render.card import paint_card
+from render.kit import DEFAULT_THEME, Theme, encode
 
 V = TypeVar("V", bound=BaseModel)
 T = TypeVar("T", bound=Theme)
@@ -48,6 +55,7 @@ class Pictures(Generic[V, T]):
     final: Callable[[V, T, str], Image.Image]
     theme: T
     moments: Mapping[str, Moment] = field(default_factory=dict)
+    card: Callable[[Component, T, str], Image.Image] = paint_card
 
 
 def package_of(key: str) -> str:
@@ -98,4 +106,13 @@ def final_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -
     return _png(view, locale, theme, "final")
 
 
-__all__ = ["Moment", "Pictures", "board_png", "final_png", "focus_png", "for_game", "hand_png", "package_of"]
+def card_png(component: Component, locale: str = "en", theme: Theme | None = None) -> bytes:
+    """One component of a game, with its effect (`/card`)."""
+    pictures = for_game(component.game)
+    if pictures is None:
+        return encode(paint_card(component, theme or DEFAULT_THEME, locale))
+    return encode(pictures.card(component, theme or pictures.theme, locale))
+
+
+__all__ = ["Moment", "Pictures", "board_png", "card_png", "final_png", "focus_png", "for_game", "hand_png",
+           "package_of"]
