@@ -31,7 +31,7 @@ records labels, fonts, cached static layers and stamps, the legibility check and
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -40,7 +40,9 @@ from pydantic import BaseModel
 
 from engine.core.catalogue import Component
 from render.card import paint_card
+from render.chart import paint_rating_chart
 from render.kit import DEFAULT_THEME, Theme, encode
+from render.standings import StandingsRow, paint_standings
 
 V = TypeVar("V", bound=BaseModel)
 T = TypeVar("T", bound=Theme)
@@ -114,5 +116,17 @@ def card_png(component: Component, locale: str = "en", theme: Theme | None = Non
     return encode(pictures.card(component, theme or pictures.theme, locale))
 
 
-__all__ = ["Moment", "Pictures", "board_png", "card_png", "final_png", "focus_png", "for_game", "hand_png",
-           "package_of"]
+def standings_png(title: str, rows: Sequence[StandingsRow], locale: str = "en", theme: Theme | None = None,
+                  page: tuple[int, int] = (1, 1)) -> bytes:
+    """One page of a league's standings (`render.standings.pages` cuts long ones)."""
+    return encode(paint_standings(title, rows, locale, theme or DEFAULT_THEME, page))
+
+
+def rating_chart_png(history: Sequence[tuple[float, float]], title: str, locale: str = "en",
+                     theme: Theme | None = None) -> bytes:
+    """A player's rating after each rated match: (mu, sigma) pairs, oldest first."""
+    return encode(paint_rating_chart(history, title, locale, theme or DEFAULT_THEME))
+
+
+__all__ = ["Moment", "Pictures", "StandingsRow", "board_png", "card_png", "final_png", "focus_png", "for_game",
+           "hand_png", "package_of", "rating_chart_png", "standings_png"]

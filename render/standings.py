@@ -1,0 +1,81 @@
+"""A league's standings as a picture: one row per player, for tables of any length, a page at a time.
+
+The bot resolves players' names and cuts long standings into pages (`pages`); each page is one picture
+1080 px wide with its own header row, so a phone shows it without zooming.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engine.core.messages import translate
+from render.kit import DEFAULT_THEME, RGB, Canvas, Theme, ink_on, mix
+
+WIDTH = 1080
+PAD = 24
+ROW = 64
+PER_PAGE = 20
+MEDALS: dict[int, RGB] = {1: (226, 178, 40), 2: (176, 180, 186), 3: (196, 128, 72)}
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    rank: int
+    name: str
+    points: float
+    played: int
+    wins: int
+    highlight: bool = False   # the player who asked
+
+
+def pages(rows: Sequence[StandingsRow], per_page: int = PER_PAGE) -> list[Sequence[StandingsRow]]:
+    return [rows[i:i + per_page] for i in range(0, len(rows), per_page)] or [rows]
+
+
+def number(value: float) -> str:
+    """Points as a player writes them: 6, 4.5, 3.25."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def paint_standings(title: str, rows: Sequence[StandingsRow], locale: str = "en", theme: Theme = DEFAULT_THEME,
+                    page: tuple[int, int] = (1, 1)) -> Image.Image:
+    t = theme.type
+    header = 150 if page[1] > 1 else 110
+    height = header + ROW + max(1, len(rows)) * ROW + PAD
+    c = Canvas(Image.new("RGB", (WIDTH, height), theme.paper), theme)
+    c.text((PAD, 30), title, t.title, max_width=WIDTH - 2 * PAD)
+    if page[1] > 1:
+        c.text((PAD, 92), translate("league.picture.page", locale, page=page[0], pages=page[1]), t.small,
+               face="condensed", fill=theme.soft_ink)
+    # columns: rank, name, points, games, wins (numbers right-aligned)
+    columns = [("points", 760), ("played", 900), ("wins", WIDTH - PAD - 12)]
+    y = header
+    c.box((PAD, y, WIDTH - PAD, y + ROW), fill=theme.line, width=0, radius=8)
+    ink = ink_on(theme.line, theme)
+    c.text((PAD + 16, y + ROW // 2), "#", t.label, fill=ink, anchor="lm")
+    c.text((PAD + 110, y + ROW // 2), translate("league.picture.player", locale), t.label, fill=ink, anchor="lm")
+    for key, right in columns:
+        c.text((right, y + ROW // 2), translate(f"league.picture.{key}", locale), t.small, face="condensed_bold",
+               fill=ink, anchor="rm", max_width=130)
+    y += ROW
+    if not rows:
+        c.text((PAD + 16, y + ROW // 2), translate("league.picture.empty", locale), t.label, fill=theme.soft_ink,
+               anchor="lm")
+    for i, row in enumerate(rows):
+        fill = mix(theme.card, theme.current, 0.18) if row.highlight else (theme.card if i % 2 == 0 else theme.paper)
+        c.box((PAD, y, WIDTH - PAD, y + ROW), fill=fill, width=0, radius=0)
+        medal = MEDALS.get(row.rank)
+        if medal:
+            c.draw.ellipse((PAD + 10, y + 8, PAD + 10 + ROW - 16, y + ROW - 8), fill=medal)
+        c.text((PAD + 10 + (ROW - 16) // 2, y + ROW // 2), str(row.rank), t.small if row.rank > 99 else t.label,
+               fill=ink_on(medal, theme) if medal else theme.ink, anchor="mm")
+        c.text((PAD + 110, y + ROW // 2), row.name, t.label, anchor="lm", max_width=760 - 150 - PAD - 110)
+        for (key, right), value in zip(columns, (number(row.points), str(row.played), str(row.wins)), strict=True):
+            c.text((right, y + ROW // 2), value, t.label, face="bold" if key == "points" else "condensed",
+                   anchor="rm")
+        y += ROW
+    c.image.info["labels"] = c.labels
+    return c.image

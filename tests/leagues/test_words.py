@@ -1,0 +1,41 @@
+"""Every league, rating, card and rules word exists in English and Italian with the same placeholders, and
+every key the code names is translated."""
+
+import re
+from pathlib import Path
+from string import Formatter
+
+from engine.core.messages import catalogue
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFIXES = ("league.", "cards.")
+LITERAL = re.compile(r"""["'f]((?:league|cards)\.[a-z0-9_]+(?:\.[a-z0-9_{}.]+)*)["']""")
+SOURCES = [*ROOT.glob("bot/leagues/*.py"), *ROOT.glob("bot/queries/*.py"), ROOT / "bot/ratings.py",
+           *ROOT.glob("render/*.py"), *ROOT.glob("engine/*/catalogue.py")]
+
+
+def ours(locale):
+    return {k: v for k, v in catalogue(locale).items() if k.startswith(PREFIXES)}
+
+
+def placeholders(template):
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def test_english_and_italian_have_the_same_words_and_placeholders():
+    en, it = ours("en"), ours("it")
+    assert set(en) == set(it)
+    assert {k: placeholders(v) for k, v in en.items()} == {k: placeholders(v) for k, v in it.items()}
+    assert all(v.strip() for v in [*en.values(), *it.values()])
+
+
+def test_every_key_the_code_names_is_translated():
+    used = {match for path in SOURCES for match in LITERAL.findall(path.read_text(encoding="utf-8"))}
+    assert used, "the pattern finds the keys"
+    known = set(ours("en"))
+    for key in used:
+        if "{" in key:  # a family of keys built at run time: at least one member exists
+            pattern = re.compile("[a-z_]+".join(map(re.escape, re.split(r"\{[^}]*\}", key))) + "$")
+            assert any(pattern.match(k) for k in known), key
+        else:
+            assert key in known, key
