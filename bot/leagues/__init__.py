@@ -6,6 +6,7 @@ every default, are written in docs/leagues.md.
 """
 
 from .errors import LeagueRefusal
+from .league import League, Member, Round, SeatedTable
 from .pods import Table, form_tables, meetings, repeats, table_shapes
 from .rounds import Decision, MatchStatus, PlayOut, RoundCheck, RoundTable, Void, check_round, next_round_due
 from .season import SeasonArchive, archive_season, final_table, season_ranking
@@ -13,8 +14,9 @@ from .settings import AiPlaces, AtDeadline, Format, LeagueSettings, Shortfall, d
 from .standings import Score, Standing, ladder_results, match_scores, standings
 
 __all__ = [
-    "AiPlaces", "AtDeadline", "Decision", "Format", "LeagueRefusal", "LeagueSettings", "MatchStatus", "PlayOut",
-    "RoundCheck", "RoundTable", "Score", "SeasonArchive", "Shortfall", "Standing", "Table", "Void",
+    "AiPlaces", "AtDeadline", "Decision", "Format", "League", "LeagueRefusal", "LeagueSettings", "MatchStatus",
+    "Member", "PlayOut", "Round", "RoundCheck", "RoundTable", "Score", "SeasonArchive", "SeatedTable", "Shortfall",
+    "Standing", "Table", "Void",
     "archive_season", "check_round", "default_points", "final_table", "form_tables", "ladder_results",
     "match_scores", "meetings", "next_round_due", "repeats", "season_ranking", "standings", "table_shapes",
 ]

@@ -1,0 +1,140 @@
+"""A league as the league service loads and saves it: its settings, members and this season's rounds.
+
+Every change a command asks for is a method here that either returns the changed league or refuses with a
+sentence (`LeagueRefusal`) and changes nothing; the service only loads, calls, saves and announces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import LeagueRefusal
+from .pods import form_tables
+from .settings import Format, LeagueSettings
+
+
+class Member(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    player: int
+    joined_at: float
+
+
+class SeatedTable(BaseModel):
+    """A table of a round; `match_id` is set once the bot has created its match."""
+
+    model_config = ConfigDict(frozen=True)
+
+    players: tuple[int, ...]
+    ai_seats: int = 0
+    match_id: int | None = None
+
+
+class Round(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    opened_at: float
+    deadline: float
+    tables: tuple[SeatedTable, ...]
+    closed_at: float | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.closed_at is None
+
+    def match_ids(self) -> list[int]:
+        return [t.match_id for t in self.tables if t.match_id is not None]
+
+
+class League(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: int
+    settings: LeagueSettings
+    id: int | None = None
+    season: int = 1
+    admin_role: int | None = None      # besides the server's managers, who may run the league
+    members: tuple[Member, ...] = ()
+    rounds: tuple[Round, ...] = ()     # this season's
+
+    # ---- who ---------------------------------------------------------------------------------------------
+    def member_ids(self) -> list[int]:
+        """Members in the order they joined (the last tie-break of the standings)."""
+        return [m.player for m in self.members]
+
+    def is_member(self, player: int) -> bool:
+        return any(m.player == player for m in self.members)
+
+    def may_run(self, *, is_manager: bool, roles: Sequence[int]) -> bool:
+        return is_manager or (self.admin_role is not None and self.admin_role in roles)
+
+    def check_admin(self, *, is_manager: bool, roles: Sequence[int]) -> None:
+        if not self.may_run(is_manager=is_manager, roles=roles):
+            raise LeagueRefusal("league.refusal.not_admin", league=self.settings.name)
+
+    def join(self, player: int, now: float) -> League:
+        if self.is_member(player):
+            raise LeagueRefusal("league.refusal.already_member", league=self.settings.name)
+        if self.settings.ends_at is not None and now >= self.settings.ends_at:
+            raise LeagueRefusal("league.refusal.season_over", league=self.settings.name)
+        return self.model_copy(update={"members": (*self.members, Member(player=player, joined_at=now))})
+
+    def leave(self, player: int) -> League:
+        """Leaving (or being dropped): matches already played still count for the players met."""
+        if not self.is_member(player):
+            raise LeagueRefusal("league.refusal.not_member", league=self.settings.name)
+        return self.model_copy(update={"members": tuple(m for m in self.members if m.player != player)})
+
+    # ---- rounds ------------------------------------------------------------------------------------------
+    @property
+    def current_round(self) -> Round | None:
+        return next((r for r in self.rounds if r.open), None)
+
+    def open_round(self, now: float, ranked: Sequence[int]) -> tuple[League, Round]:
+        """Seat every member for the next round. `ranked`: the members by current standings, best first."""
+        name = self.settings.name
+        if self.settings.format is Format.LADDER:
+            raise LeagueRefusal("league.refusal.ladder_has_no_rounds", league=name)
+        if self.current_round is not None:
+            raise LeagueRefusal("league.refusal.round_open", league=name, round=self.current_round.number)
+        if now < self.settings.starts_at or (self.settings.ends_at is not None and now >= self.settings.ends_at):
+            raise LeagueRefusal("league.refusal.season_over", league=name)
+        members = self.member_ids()
+        if len(members) < 2:
+            raise LeagueRefusal("league.refusal.too_few", league=name)
+        order = [p for p in ranked if p in members] + [p for p in members if p not in ranked]
+        past = [t.players for r in self.rounds for t in r.tables]
+        low, high = self.settings.table_sizes
+        tables = form_tables(order, past, low, high, self.settings.shortfall)
+        opened = Round(number=len(self.rounds) + 1, opened_at=now, deadline=now + self.settings.round_seconds,
+                       tables=tuple(SeatedTable(players=t.players, ai_seats=t.ai_seats) for t in tables))
+        return self.model_copy(update={"rounds": (*self.rounds, opened)}), opened
+
+    def seat_match(self, number: int, table: int, match_id: int) -> League:
+        """Record the match the bot created for a table of a round."""
+        return self._with_round(number, lambda r: r.model_copy(update={"tables": tuple(
+            t.model_copy(update={"match_id": match_id}) if i == table else t for i, t in enumerate(r.tables))}))
+
+    def close_round(self, number: int, now: float) -> League:
+        return self._with_round(number, lambda r: r.model_copy(update={"closed_at": now}))
+
+    def league_matches(self) -> list[int]:
+        """Every match of this season's rounds (what the pods standings count)."""
+        return [m for r in self.rounds for m in r.match_ids()]
+
+    def new_season(self, now: float) -> League:
+        """The next season: the same members and settings, from now, with no rounds yet."""
+        if self.current_round is not None:
+            raise LeagueRefusal("league.refusal.round_open", league=self.settings.name,
+                                round=self.current_round.number)
+        settings = self.settings.model_copy(update={"starts_at": now, "ends_at": None})
+        return self.model_copy(update={"season": self.season + 1, "rounds": (), "settings": settings})
+
+    def _with_round(self, number: int, change: Callable[[Round], Round]) -> League:
+        if not any(r.number == number for r in self.rounds):
+            raise LeagueRefusal("league.refusal.no_round", league=self.settings.name, round=number)
+        return self.model_copy(update={"rounds": tuple(change(r) if r.number == number else r for r in self.rounds)})
+
