@@ -2,6 +2,7 @@
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,10 +23,7 @@ def rounds(draw):
     return list(ranked), past, low, high, draw(st.sampled_from(Shortfall))
 
 
-@settings(max_examples=300, deadline=None)
-@given(rounds())
-def test_everyone_sits_exactly_once_at_a_table_of_a_size_the_league_allows(case):
-    ranked, past, low, high, shortfall = case
+def check_seating(ranked, past, low, high, shortfall):
     tables = form_tables(ranked, past, low, high, shortfall)
     seated = [p for t in tables for p in t.players]
     assert sorted(seated) == sorted(ranked)
@@ -43,6 +41,22 @@ def test_everyone_sits_exactly_once_at_a_table_of_a_size_the_league_allows(case)
 
 
 @settings(max_examples=200, deadline=None)
+@given(rounds())
+def test_everyone_sits_exactly_once_at_a_table_of_a_size_the_league_allows(case):
+    check_seating(*case)
+
+
+@pytest.mark.parametrize("shortfall", list(Shortfall))
+def test_every_count_from_3_to_23_and_every_table_size_setting_seats_everyone(shortfall):
+    for players in range(3, 24):
+        ranked = list(range(players))
+        for low in range(2, 6):
+            for high in range(low, 6):
+                first = [t.players for t in form_tables(ranked, [], low, high, shortfall)]
+                check_seating(ranked[::-1], first, low, high, shortfall)  # a second round, standings reversed
+
+
+@settings(max_examples=150, deadline=None)
 @given(rounds())
 def test_no_single_swap_would_avoid_more_repeat_opponents_or_follow_the_standings_better(case):
     ranked, past, low, high, shortfall = case
