@@ -120,10 +120,12 @@ class Roll(Step):
         s.tower = arrange(dice)
         s.phase, s.queue = ACTIONS, list(s.order)
         c.pop()
-        c.emit("rolled", reveals=True, player=c.who(seat), yellow=yellow,
-               dice=" ".join(f"{v}{'*' if y else ''}" for v, y in sorted(dice)),
-               groups=[Message("yspahan.group_on", {"slot": w.slot(slot), "n": g.dice, "value": g.value}).to_json()
-                       for slot, g in zip(SLOTS, s.tower, strict=True) if g is not None])
+        white = " ".join(str(v) for v, y in sorted(dice) if not y)
+        if yellow:
+            c.emit("rolled_yellow", reveals=True, player=c.who(seat), dice=white,
+                   yellow=" ".join(str(v) for v, y in sorted(dice) if y))
+        else:
+            c.emit("rolled", reveals=True, player=c.who(seat), dice=white)
         c.touch("tower", f"player:{seat}")
 
     def question_params(self, s: State) -> dict[str, Any]:

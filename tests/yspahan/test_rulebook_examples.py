@@ -46,7 +46,7 @@ def test_blue_pays_two_gold_for_two_yellow_dice_and_rolls_eleven():
     assert s.players[BLUE].gold == 0
     assert len(s.rolled) == 11 and sum(yellow for _, yellow in s.rolled) == 2
     assert sum(g.dice for g in s.tower if g) == 11
-    assert keys(events)[0] == "rolled" and events[0].reveals
+    assert keys(events)[0] == "rolled_yellow" and events[0].reveals
     # the same seed rolls the same dice: a match replays exactly
     again, _ = play(blank(4, first=BLUE), "roll 2")
     assert again.rolled == s.rolled and again.tower == s.tower

@@ -1,0 +1,17 @@
+"""Yspahan pictures: the public board, the phone-first focused picture, a player's private hand and the final
+score, in Yspahan's colours."""
+
+from render import Pictures
+
+from .board import render_board
+from .final import render_final
+from .focus import render_focus
+from .hand import render_hand
+from .moments import MOMENTS
+from .theme import THEME, YspahanTheme
+
+PICTURES = Pictures(board=render_board, focus=render_focus, hand=render_hand, final=render_final, theme=THEME,
+                    moments=MOMENTS)
+
+__all__ = ["MOMENTS", "PICTURES", "THEME", "YspahanTheme", "render_board", "render_final", "render_focus",
+           "render_hand"]
