@@ -15,6 +15,7 @@ from engine.core.messages import Message
 from . import scoring
 from . import words as w
 from .actions import Carriage, Donate, Friend, Play, Source, Take
+from .ai import suggestion
 from .board import BOARD, layout
 from .data import load
 from .draft import Draft, Keep
@@ -81,6 +82,10 @@ class NotreDame(FlowGame[State, Ctx]):
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state.phase == OVER else None
+
+    def suggested_action(self, state: State, seat: int) -> Action | None:
+        """The computer player's choice, offered as the one-click default of every question."""
+        return suggestion(self, state, seat)
 
     # ---- words ----------------------------------------------------------------------------------
     def label(self, state: State, action: Action) -> Message:
