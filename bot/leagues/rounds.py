@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .settings import AtDeadline
+from .settings import DAY, AtDeadline
 
 
 class MatchStatus(StrEnum):
@@ -74,5 +74,5 @@ def next_round_due(opened_at: Sequence[float], starts_at: float, schedule_days: 
     `schedule_days` from the season's start; never after the season's end)."""
     if schedule_days is None or now < starts_at or (ends_at is not None and now >= ends_at):
         return False
-    due = starts_at + len(opened_at) * schedule_days * 86400
+    due = starts_at + len(opened_at) * schedule_days * DAY
     return now >= due

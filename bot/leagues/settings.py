@@ -15,8 +15,7 @@ from engine.core.game import get_game
 
 from .errors import LeagueRefusal
 
-HOUR = 3600.0
-DAY = 24 * HOUR
+DAY = 86400.0  # seconds
 
 
 class Format(StrEnum):
