@@ -9,12 +9,12 @@ import logging
 import discord
 from discord.ext import commands
 
-from .cogs.common import deliver_mail, report_error
+from .cogs.common import deliver_mail, remember_locale, report_error
 from .cogs.components import Components
 from .cogs.lobby import GameCommands
 from .cogs.play import PlayCommands
 from .cogs.prefs import PlayerSettings
-from .i18n import CommandTranslator, locale_of
+from .i18n import CommandTranslator
 from .services import MatchService
 from .settings import Settings
 from .storage import SqliteStorage, Storage
@@ -65,7 +65,7 @@ class CaravanseraiBot(commands.Bot):
         try:
             await self.service.resume()
         except Exception:
-            log.exception("could not resume AI seats after the restart; the turn clock will catch up")
+            log.exception("could not resume after the restart; the turn clock will catch up")
 
     async def _run_clock(self) -> None:
         """Poll the database for due reminders: they live there, so a restart never loses one."""
@@ -78,9 +78,7 @@ class CaravanseraiBot(commands.Bot):
             await asyncio.sleep(self.settings.reminder_poll_seconds)
 
     async def _remember_locale(self, interaction: discord.Interaction) -> bool:
-        with contextlib.suppress(Exception):  # a preference is never worth refusing a command for
-            await self.service.remember_locale(interaction.user.id,
-                                               locale_of(interaction.locale.value if interaction.locale else None))
+        await remember_locale(interaction)
         return True
 
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:

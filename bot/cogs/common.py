@@ -12,7 +12,7 @@ from engine.core.messages import locale_of
 
 from ..i18n import t
 from ..services import MatchService
-from ..services.matches import event_from_json
+from ..services.tidings import event_from_json
 from ..ui import embeds
 
 if TYPE_CHECKING:
@@ -29,6 +29,26 @@ def locale(interaction: discord.Interaction) -> str:
 def service(interaction: discord.Interaction) -> MatchService:
     bot: CaravanseraiBot = interaction.client  # type: ignore[assignment]
     return bot.service
+
+
+def describe(interaction: discord.Interaction) -> str:
+    """An interaction for a log line: its kind and command or button verb, never its values (a button's id
+    or a chosen option may name a player's face-down tile)."""
+    data = interaction.data or {}
+    if interaction.type is discord.InteractionType.component:
+        parts = str(data.get("custom_id", "")).split(":")
+        what = f"button {parts[3]}" if len(parts) > 3 else "a foreign component"
+    else:
+        what = f"/{data.get('name', '?')}"
+    return f"{what} (interaction {interaction.id})"
+
+
+async def remember_locale(interaction: discord.Interaction) -> None:
+    """Every interaction, clicks included, tells us the player's language: DMs and mentions follow it."""
+    try:
+        await service(interaction).remember_locale(interaction.user.id, locale(interaction))
+    except Exception:  # noqa: BLE001 — a preference is never worth refusing a player for
+        log.warning("could not remember the language of %s", describe(interaction))
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, update: bool = False) -> bool:
@@ -71,7 +91,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(original, EngineError):
         message = original.text(locale(interaction))
     else:
-        log.error("unexpected error in %s", interaction.data, exc_info=original)
+        log.error("unexpected error in %s", describe(interaction), exc_info=original)
         message = t("bot.error.unexpected", locale(interaction))
     try:
         await send(interaction, message)

@@ -3,17 +3,14 @@ so a click works the same after a restart."""
 
 from __future__ import annotations
 
-import contextlib
-
 import discord
 from discord.ext import commands
 
-from ..i18n import t
 from ..services import Refusal, StaleBoard
 from ..services import ai as ai_seats
 from ..ui.routes import Route, parse, resolve_step
-from .common import deliver_mail, locale, report_error, service
-from .play import send_after_step, send_board, send_hand, send_panel, send_status
+from .common import deliver_mail, locale, remember_locale, report_error, service
+from .play import send_after_step, send_board, send_hand, send_panel, send_stale, send_status
 
 LOBBY = {"join", "leave", "addai", "rmai", "start"}
 STEPS = {"do", "pick"}
@@ -33,9 +30,13 @@ class Components(commands.Cog):
         try:
             if not await self._acknowledge(interaction, route):
                 return
+            await remember_locale(interaction)
             await self._handle(interaction, route)
         except StaleBoard as stale:
-            await self._stale(interaction, stale.match_id)
+            try:
+                await send_stale(interaction, stale.match_id)
+            except Exception as error:  # noqa: BLE001
+                await report_error(interaction, error)
         except Exception as error:  # noqa: BLE001 — the one error handler decides what the player reads
             await report_error(interaction, error)
         else:
@@ -57,7 +58,7 @@ class Components(commands.Cog):
         user = interaction.user.id
         match_id = route.match_id
         if route.verb == "join":
-            await svc.join(match_id, user)
+            await svc.join(match_id, user, name=interaction.user.display_name)
         elif route.verb == "leave":
             await svc.leave(match_id, user)
         elif route.verb == "addai":
@@ -71,6 +72,8 @@ class Components(commands.Cog):
             await send_panel(interaction, match_id)
         elif route.verb == "hand":
             await send_hand(interaction, match_id)
+        elif route.verb == "board":
+            await send_board(interaction, match_id)
         elif route.verb == "status":
             await send_status(interaction, match_id)
         elif route.verb in STEPS:
@@ -81,6 +84,9 @@ class Components(commands.Cog):
     async def _step(self, interaction: discord.Interaction, route: Route) -> None:
         svc = service(interaction)
         match = await svc.get(route.match_id)
+        if match.status != "running":
+            raise Refusal("bot.refusal.match_over" if match.status in ("over", "abandoned", "cancelled")
+                          else "bot.refusal.not_started")
         if match.state_id != route.state_id:
             raise StaleBoard(match.id)
         ref = route.arg if route.verb == "do" else (interaction.data.get("values") or [""])[0]
@@ -90,14 +96,6 @@ class Components(commands.Cog):
             notation = resolve_step(ref, [c.notation for c in panel.choices])
         if not notation:
             raise StaleBoard(match.id)
-        result = await svc.play(match.id, interaction.user.id, notation, state_id=route.state_id)
+        result = await svc.play(match.id, interaction.user.id, notation, state_id=route.state_id,
+                                locale=locale(interaction))
         await send_after_step(interaction, result)
-
-    async def _stale(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Politely: the board has moved on; here is the current one (and the player's choices, if any)."""
-        try:
-            await send_board(interaction, match_id, note=t("bot.refusal.stale", locale(interaction), match=match_id))
-            with contextlib.suppress(Refusal):  # not their turn any more: the board is all they need
-                await send_panel(interaction, match_id)
-        except Exception as error:  # noqa: BLE001
-            await report_error(interaction, error)

@@ -59,7 +59,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
             place = thread.id
         match = await service(interaction).create(
             game_key=spec.key, host_id=interaction.user.id, channel_id=interaction.channel_id, place_id=place,
-            guild_id=interaction.guild_id, settings=settings)
+            guild_id=interaction.guild_id, settings=settings, host_name=interaction.user.display_name)
         for _seat in range(ai_players):
             match = await service(interaction).add_ai(match.id, interaction.user.id,
                                                       ai_seats.available(get_game(spec.key))[0])
@@ -86,7 +86,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         loc = locale(interaction)
         found = await service(interaction).server_matches(interaction.guild_id)
         lines = [t("bot.list.row", loc, id=m.id, game=get_game(m.game).spec.title, where=f"<#{m.place_id}>",
-                   status=t(f"bot.match.status_{m.status}", loc), players=len(m.seats)) for m in found]
+                   status=t(f"bot.match.status_{m.status}", loc), players=seats(len(m.seats), loc)) for m in found]
         await send(interaction, "\n".join([t("bot.list.header", loc), *lines]) if lines else t("bot.list.none", loc))
 
     @app_commands.command(name="mine", description=_("bot.cmd.game_mine"))
@@ -98,6 +98,10 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         lines = [t("bot.mine.row_turn" if turn else "bot.mine.row", loc, id=m.id, game=get_game(m.game).spec.title,
                    where=f"<#{m.place_id}>", status=t(f"bot.match.status_{m.status}", loc)) for m, turn in found]
         await send(interaction, "\n".join([t("bot.mine.header", loc), *lines]) if lines else t("bot.mine.none", loc))
+
+
+def seats(n: int, locale: str) -> str:
+    return t("bot.list.seats_one" if n == 1 else "bot.list.seats_other", locale, n=n)
 
 
 def _guild_locale(interaction: discord.Interaction) -> str:

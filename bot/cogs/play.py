@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from ..i18n import command_text as _
 from ..i18n import t
+from ..services import PlayResult, Refusal, StaleBoard
 from ..ui import embeds, views
+from ..ui.routes import offered, read_offered, resolve_step
 from .common import defer, locale, send, service
+
+log = logging.getLogger(__name__)
 
 
 class PlayCommands(commands.Cog):
@@ -23,18 +30,37 @@ class PlayCommands(commands.Cog):
         if not await defer(interaction):
             return
         svc = service(interaction)
+        loc = locale(interaction)
         match = await svc.match_here(interaction.channel_id)
-        result = await svc.play(match.id, interaction.user.id, move)
+        notation, state_id = read_offered(move)
+        if state_id is None:  # typed by hand: confirm it with one click, against the board the player sees
+            panel = await svc.proposal(match.id, interaction.user.id, notation, loc)
+            await send_panel_message(interaction, panel, t("bot.panel.confirm", loc))
+            return
+        try:
+            if match.state_id != state_id:
+                raise StaleBoard(match.id)  # offered for a board that has moved on: a retry, or a double send
+            if notation.startswith("#"):
+                panel = await svc.panel(match.id, interaction.user.id, loc)
+                notation = resolve_step(notation, [c.notation for c in panel.choices]) or notation
+            result = await svc.play(match.id, interaction.user.id, notation, state_id=state_id, locale=loc)
+        except StaleBoard:
+            await send_stale(interaction, match.id)
+            return
         await send_after_step(interaction, result)
 
     @play.autocomplete("move")
     async def _moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        choices = await service(interaction).choices_here(interaction.channel_id, interaction.user.id,
-                                                          locale(interaction))
+        state_id, choices = await service(interaction).choices_here(interaction.channel_id, interaction.user.id,
+                                                                    locale(interaction))
         typed = current.strip().lower()
-        return [app_commands.Choice(name=views.clip(f"{c.label} — {c.notation}" if c.label != c.notation
-                                                    else c.notation, 100), value=c.notation[:100])
-                for c in choices if typed in c.notation.lower() or typed in c.label.lower()][:25]
+        found = []
+        for index, choice in enumerate(choices):
+            if typed in choice.notation.lower() or typed in choice.label.lower():
+                value = offered(choice.notation, state_id)
+                found.append(app_commands.Choice(name=views.clip(choice.label, 100),
+                                                 value=value if len(value) <= 100 else offered(f"#{index}", state_id)))
+        return found[:25]
 
     @app_commands.command(name="hand", description=_("bot.cmd.hand"))
     @app_commands.guild_only()
@@ -68,10 +94,10 @@ class PlayCommands(commands.Cog):
         lines = []
         for line in await svc.recent_log(match.id, interaction.user.id):
             entry = line.entry
-            if entry.kind == "undo" or not line.events:  # events tell who did what; otherwise name the move
+            if entry.kind == "step" and (line.label is not None or not line.events):  # name own steps in words
                 who = embeds.who(match, match.seat(entry.seat), loc) if entry.seat is not None else ""
-                key = "bot.log." + ("undo" if entry.kind == "undo" else "step")
-                lines.append(t(key if line.notation else f"{key}_hidden", loc, who=who, move=line.notation))
+                lines.append(t("bot.log.step" if line.label else "bot.log.step_hidden", loc, who=who,
+                               move=line.label.text(loc) if line.label else ""))
             lines += [f"• {e.text(loc)}" for e in line.events]
         body = "\n".join(lines[-40:]) if lines else t("bot.log.empty", loc)
         await send(interaction, embeds.clip(t("bot.log.header", loc, match=match.id) + "\n" + body, embeds.CONTENT))
@@ -97,35 +123,49 @@ class PlayCommands(commands.Cog):
         await send(interaction, t("bot.resign.done", locale(interaction)))
 
 
-async def send_after_step(interaction: discord.Interaction, result) -> None:
-    """Tell the player what their step did (their private news included) and, if they must go on, their
-    next choices."""
+async def send_after_step(interaction: discord.Interaction, result: PlayResult) -> None:
+    """Answer a step in the panel the player used: their private news (with their hand), then the next
+    question while they keep the move, or what they did once the move is over."""
     loc = locale(interaction)
-    lines = [t("bot.panel.done", loc, move=result.notation)]
-    if result.events:
-        lines.append(embeds.event_lines(result.events, loc, 1500))
+    lines = [t("bot.panel.did" if result.panel else "bot.panel.done", loc, move=result.label.text(loc))]
+    if result.private:
+        lines.append(embeds.event_lines(result.private, loc, 1200))
     view = None
-    if result.still_to_act:
-        panel = await service(interaction).panel(result.match.id, interaction.user.id, loc)
-        if panel.prompt:
-            lines.append(f"**{panel.prompt.text(loc)}**")
-        view = views.panel_view(panel, loc)
+    if result.panel is not None:
+        if result.panel.prompt:
+            lines.append(f"**{result.panel.prompt.text(loc)}**")
+        view = views.panel_view(result.panel, loc)
     content = embeds.clip("\n".join(lines), embeds.CONTENT)
-    if interaction.response.is_done() and interaction.message is not None and interaction.message.flags.ephemeral:
+    file = embeds.png_file(result.hand_png, "hand.png")
+    shown = False
+    try:
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.edit_original_response(content=content, view=view, embed=None,
+                                                     attachments=[file] if file else [])
+        else:
+            await send(interaction, content, view=view, file=file)
+        shown = True
+    except discord.HTTPException as error:  # the step stands; its private news goes by DM instead
+        log.info("could not answer a step (interaction %s, HTTP %s)", interaction.id, error.status)
+    finally:
+        await service(interaction).settle(result, shown=shown)
+
+
+async def send_panel_message(interaction: discord.Interaction, panel, header: str | None = None, *,
+                             edit: bool = False) -> None:
+    loc = locale(interaction)
+    question = f"**{panel.prompt.text(loc)}**" if panel.prompt else t("bot.panel.pick", loc)
+    content = embeds.clip("\n".join(p for p in (header, question) if p), embeds.CONTENT)
+    view = views.panel_view(panel, loc)
+    if edit:
         await interaction.edit_original_response(content=content, view=view, embed=None, attachments=[])
     else:
         await send(interaction, content, view=view)
 
 
 async def send_panel(interaction: discord.Interaction, match_id: int, *, edit: bool = False) -> None:
-    loc = locale(interaction)
-    panel = await service(interaction).panel(match_id, interaction.user.id, loc)
-    content = f"**{panel.prompt.text(loc)}**" if panel.prompt else t("bot.panel.pick", loc)
-    view = views.panel_view(panel, loc)
-    if edit:
-        await interaction.edit_original_response(content=content, view=view, embed=None, attachments=[])
-    else:
-        await send(interaction, content, view=view)
+    panel = await service(interaction).panel(match_id, interaction.user.id, locale(interaction))
+    await send_panel_message(interaction, panel, edit=edit)
 
 
 async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
@@ -147,6 +187,14 @@ async def send_board(interaction: discord.Interaction, match_id: int, *, note: s
     if file:
         embed.set_image(url="attachment://board.png")
     await send(interaction, note, embed=embed, file=file)
+
+
+async def send_stale(interaction: discord.Interaction, match_id: int) -> None:
+    """Politely: the board has moved on since the step was offered; here is the current one (and the
+    player's choices, if it is still their move)."""
+    await send_board(interaction, match_id, note=t("bot.refusal.stale", locale(interaction), match=match_id))
+    with contextlib.suppress(Refusal):  # not their turn any more: the board is all they need
+        await send_panel(interaction, match_id)
 
 
 async def send_status(interaction: discord.Interaction, match_id: int) -> None:

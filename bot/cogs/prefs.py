@@ -1,6 +1,8 @@
-"""/settings: a player's own preferences (DMs, snooze)."""
+"""/settings: a player's own preferences (DMs, how turns are announced, snooze)."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -23,6 +25,16 @@ class PlayerSettings(commands.GroupCog, group_name="settings", group_description
             return
         await service(interaction).set_dms(interaction.user.id, enabled)
         await send(interaction, t("bot.prefs.dms_on" if enabled else "bot.prefs.dms_off", locale(interaction)))
+
+    @app_commands.command(name="turns", description=_("bot.cmd.settings_turns"))
+    @app_commands.describe(how=_("bot.cmd.opt_turns"))
+    @app_commands.choices(how=[app_commands.Choice(name=_("bot.turns.mention"), value="mention"),
+                               app_commands.Choice(name=_("bot.turns.dm"), value="dm")])
+    async def turns(self, interaction: discord.Interaction, how: Literal["mention", "dm"]) -> None:
+        if not await defer(interaction):
+            return
+        await service(interaction).set_turn_alert(interaction.user.id, how)
+        await send(interaction, t(f"bot.prefs.turns_{how}", locale(interaction)))
 
     @app_commands.command(name="snooze", description=_("bot.cmd.settings_snooze"))
     @app_commands.describe(hours=_("bot.cmd.opt_snooze"))

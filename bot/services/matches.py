@@ -1,8 +1,9 @@
 """Everything a match goes through: lobby, steps, AI seats, undo, resign, the clock, the end.
 
 Every change follows one path: take the match's lock, load it from storage, let the engine apply the
-step, save the new state and its log entry in one transaction guarded by `state_id`, then tell the
-presenter what the players must see. Nothing lives only in memory.
+step, and save the new state, its log entry and what the players must now see (the outbox) in one
+transaction guarded by `state_id`. The courier then delivers the outbox — right away, and again at
+start-up after a crash — so nothing a player should see lives only in memory.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..storage import (
     LogEntry,
     Mail,
     MatchRecord,
+    OutboxItem,
     PlaceTaken,
     Reminder,
     ResultRecord,
@@ -33,8 +35,10 @@ from ..storage import (
     UserPrefs,
 )
 from . import ai, clock, pictures
+from .courier import Courier, title_of
 from .errors import DmClosed, Refusal, StaleBoard
-from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate
+from .presenter import Presenter
+from .tidings import Names, event_from_json, plain, status_lines
 
 MAX_AI_STEPS = 5000  # a guard against a game that never hands the turn back
 
@@ -51,7 +55,7 @@ class MatchSettings(BaseModel):
 class LogLine:
     entry: LogEntry
     events: list[Event]
-    notation: str | None  # None: someone else's step, named only through its events
+    label: Message | None  # None: someone else's step, told only through its events
 
 
 @dataclass
@@ -75,9 +79,11 @@ class Panel:
 class PlayResult:
     match: MatchRecord
     seat: int
-    notation: str
-    events: list[Event]                       # what this step did, as this seat may read it
-    still_to_act: bool                        # the same seat must take another step
+    label: Message                            # the step, in words
+    private: list[Event]                      # private news for this player, shown in their reply
+    private_ids: list[int]                    # the outbox items that news comes from
+    hand_png: bytes | None                    # their hand, when there is private news
+    panel: Panel | None                       # the next question, when the player keeps the move
 
 
 @dataclass
@@ -108,10 +114,12 @@ def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:
     return steps
 
 
-def event_from_json(data: dict[str, Any]) -> Event:
-    audience = data.get("audience")
-    return Event(data["key"], dict(data.get("params") or {}),
-                 frozenset(audience) if audience is not None else None, bool(data.get("reveals")))
+def lobby_item(match: MatchRecord) -> OutboxItem:
+    return OutboxItem(match.id or 0, "lobby")
+
+
+def line_item(match: MatchRecord, message: Message, mention: int | None = None) -> OutboxItem:
+    return OutboxItem(match.id or 0, "line", {"message": plain(message), "mention": mention})
 
 
 class MatchService:
@@ -121,12 +129,13 @@ class MatchService:
                  now: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] | None = None):
         self.storage = storage
-        self.presenter = presenter
+        self.courier = Courier(storage, presenter, lambda: self.now())
         self.reminder_fractions = reminder_fractions
         self.default_clock_hours = default_clock_hours
         self.now = now
         self.new_seed = new_seed or (lambda: random.SystemRandom().getrandbits(62))
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._held: set[int] = set()  # private news being shown in a player's reply, not to be sent twice
 
     # ---- loading ---------------------------------------------------------------------------------
     async def get(self, match_id: int) -> MatchRecord:
@@ -154,16 +163,19 @@ class MatchService:
         return MatchSettings.model_validate(match.settings)
 
     def title(self, match: MatchRecord) -> str:
-        return f"{self.game_of(match).spec.title} · #{match.id}"
+        return title_of(match)
 
     def colour(self, match: MatchRecord, seat: int) -> str:
         colours = self.game_of(match).spec.colours
         return colours[seat] if seat < len(colours) else str(seat + 1)
 
+    async def _deliver(self, match_id: int) -> None:
+        await self.courier.deliver(match_id, self._held)
+
     # ---- lobby -------------------------------------------------------------------------------------
     async def create(self, *, game_key: str, host_id: int, channel_id: int, place_id: int,
                      guild_id: int | None = None, settings: MatchSettings | None = None,
-                     params: dict[str, Any] | None = None) -> MatchRecord:
+                     params: dict[str, Any] | None = None, host_name: str | None = None) -> MatchRecord:
         game = get_game(game_key)
         parsed = game.spec.params_model.model_validate(params or {})
         if await self.storage.live_match_at(place_id) is not None:
@@ -171,21 +183,14 @@ class MatchService:
         settings = settings or MatchSettings(clock_hours=self.default_clock_hours)
         match = MatchRecord(game=game.spec.key, seed=self.new_seed(), guild_id=guild_id, channel_id=channel_id,
                             place_id=place_id, host_id=host_id, params=parsed.model_dump(mode="json"),
-                            settings=settings.model_dump(), seats=[SeatRecord(0, user_id=host_id)])
+                            settings=settings.model_dump(), seats=[SeatRecord(0, user_id=host_id, name=host_name)])
         try:
-            match = await self.storage.create_match(match)
+            match = await self.storage.create_match(match, outbox=[lobby_item(match)])
         except PlaceTaken:
             raise Refusal("bot.refusal.place_taken") from None
         async with self._locks[match.id]:
-            return await self._show_lobby(match)
-
-    async def _show_lobby(self, match: MatchRecord) -> MatchRecord:
-        spec = self.game_of(match).spec
-        message_id = await self.presenter.show_lobby(match, self.title(match), (spec.min_seats, spec.max_seats))
-        if message_id is not None and message_id != match.lobby_message_id:
-            match.lobby_message_id = message_id
-            match = await self.storage.save_match(match)
-        return match
+            await self._deliver(match.id)
+        return await self.get(match.id)
 
     async def _lobby(self, match_id: int) -> MatchRecord:
         match = await self.get(match_id)
@@ -193,7 +198,12 @@ class MatchService:
             raise Refusal("bot.refusal.lobby_closed")
         return match
 
-    async def join(self, match_id: int, user_id: int) -> MatchRecord:
+    async def _save_lobby(self, match: MatchRecord) -> MatchRecord:
+        match = await self.storage.save_match(match, outbox=[lobby_item(match)])
+        await self._deliver(match.id)
+        return match
+
+    async def join(self, match_id: int, user_id: int, name: str | None = None) -> MatchRecord:
         async with self._locks[match_id]:
             match = await self._lobby(match_id)
             spec = self.game_of(match).spec
@@ -201,9 +211,8 @@ class MatchService:
                 raise Refusal("bot.refusal.already_seated")
             if len(match.seats) >= spec.max_seats:
                 raise Refusal("bot.refusal.lobby_full", game=spec.title, high=spec.max_seats)
-            match.seats.append(SeatRecord(len(match.seats), user_id=user_id))
-            match = await self.storage.save_match(match)
-            return await self._show_lobby(match)
+            match.seats.append(SeatRecord(len(match.seats), user_id=user_id, name=name))
+            return await self._save_lobby(match)
 
     async def leave(self, match_id: int, user_id: int) -> MatchRecord:
         async with self._locks[match_id]:
@@ -213,8 +222,7 @@ class MatchService:
             if not match.seat_of(user_id):
                 raise Refusal("bot.refusal.not_seated")
             self._renumber(match, [s for s in match.seats if s.user_id != user_id])
-            match = await self.storage.save_match(match)
-            return await self._show_lobby(match)
+            return await self._save_lobby(match)
 
     async def add_ai(self, match_id: int, user_id: int, policy: str = "heuristic") -> MatchRecord:
         async with self._locks[match_id]:
@@ -226,8 +234,7 @@ class MatchService:
             if len(match.seats) >= spec.max_seats:
                 raise Refusal("bot.refusal.lobby_full", game=spec.title, high=spec.max_seats)
             match.seats.append(SeatRecord(len(match.seats), ai=policy))
-            match = await self.storage.save_match(match)
-            return await self._show_lobby(match)
+            return await self._save_lobby(match)
 
     async def remove_ai(self, match_id: int, user_id: int) -> MatchRecord:
         async with self._locks[match_id]:
@@ -237,8 +244,7 @@ class MatchService:
             if not ai_seats:
                 raise Refusal("bot.refusal.no_ai_seat")
             self._renumber(match, [s for s in match.seats if s is not ai_seats[-1]])
-            match = await self.storage.save_match(match)
-            return await self._show_lobby(match)
+            return await self._save_lobby(match)
 
     @staticmethod
     def _renumber(match: MatchRecord, seats: list[SeatRecord]) -> None:
@@ -262,10 +268,9 @@ class MatchService:
                               high=spec.max_seats, seats=len(match.seats))
             state = await asyncio.to_thread(game.new_game, match.params, len(match.seats), match.seed)
             match.status = "running"
-            before = self._awaited_humans(match)
-            match = await self._commit(match, game, state, entry=None)
-            match = await self._show_lobby(match)
-            await self._advance(match, game, state, [], before)
+            match = await self._commit(match, game, state, extra=[lobby_item(match)])
+            await self._advance(match, game, state)
+            await self._deliver(match_id)
             return await self.get(match_id)
 
     async def cancel(self, match_id: int, user_id: int, *, is_manager: bool) -> MatchRecord:
@@ -275,13 +280,14 @@ class MatchService:
                 raise Refusal("bot.refusal.not_live")
             self._require_host(match, user_id, is_manager=is_manager)
             match.status = "cancelled"
-            match = await self.storage.save_match(match, reminders=[])
             why = Message("bot.match.cancelled", {"match": match.id})
-            if match.state is None:
-                match = await self._show_lobby(match)
-                await self.presenter.tell_table(match, why)
-            else:  # the players hear it, and the table's buttons go
-                await self.presenter.show_final(FinalReport(match, self.title(match), None, None, reason=why))
+            for seat in match.seats:
+                seat.awaited_since = None
+            # In the lobby the lobby message says so; a running match's players hear it and its buttons go.
+            outbox = [lobby_item(match), line_item(match, why)] if match.state is None else [
+                OutboxItem(match.id, "final", {"reason": plain(why)})]
+            match = await self.storage.save_match(match, reminders=[], outbox=outbox)
+            await self._deliver(match_id)
             return match
 
     # ---- playing -------------------------------------------------------------------------------------
@@ -299,19 +305,47 @@ class MatchService:
             raise Refusal("bot.refusal.not_a_player")
         return seat
 
-    async def play(self, match_id: int, user_id: int, notation: str, *, state_id: int | None = None) -> PlayResult:
+    async def play(self, match_id: int, user_id: int, notation: str, *, state_id: int | None = None,
+                   locale: str = "en") -> PlayResult:
+        """One step of a player's. Their private news comes back in the result, held back from the courier
+        until `settle` says whether the reply showed it."""
         async with self._locks[match_id]:
             match, game, state = await self._running(match_id)
             seat = self._seat_for(match, user_id)
             if state_id is not None and state_id != match.state_id:
                 raise StaleBoard(match.id)
-            before = self._awaited_humans(match)
             state, events, entry = await self._step(match, game, state, seat.seat, notation, by_ai=False)
-            match = await self._commit(match, game, state, entry=entry)
-            still = seat.seat in game.active_seats(state)
-            await self._advance(match, game, state, events, before)
-            mine = [e for e in events if e.visible_to(seat.seat)]
-            return PlayResult(await self.get(match_id), seat.seat, entry.notation or notation, mine, still)
+            match = await self._commit(match, game, state, entry=entry, events=events)
+            match, state = await self._advance(match, game, state)
+            mine = [i for i in await self.storage.pending(match.id)
+                    if i.kind == "private" and i.payload["seat"] == seat.seat]
+            held = [i.id for i in mine if i.id is not None]
+            self._held.update(held)
+            await self._deliver(match.id)
+            try:
+                names = Names(match)
+                private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
+                hand = (await asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale)
+                        if private else None)
+                still = seat.seat in game.active_seats(state) and match.status == "running"
+                panel = self._panel(match, game, state, seat.seat, locale) if still else None
+                label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
+            except Exception:
+                self._held.difference_update(held)  # no reply will show it: the courier sends it
+                await self._deliver(match.id)
+                raise
+            return PlayResult(match, seat.seat, label, private, held, hand, panel)
+
+    async def settle(self, result: PlayResult, *, shown: bool) -> None:
+        """After the reply to a step: its private news was shown (delivered), or must go by DM after all."""
+        if not result.private_ids:
+            return
+        async with self._locks[result.match.id]:
+            self._held.difference_update(result.private_ids)
+            if shown:
+                await self.storage.delivered(result.private_ids, match_id=result.match.id)
+            else:
+                await self._deliver(result.match.id)
 
     async def _step(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, *,
                     by_ai: bool) -> tuple[Any, list[Event], LogEntry]:
@@ -319,17 +353,21 @@ class MatchService:
         parsed = game.parse_action(action) if isinstance(action, str) else action
         entry = LogEntry(match_id=match.id, state_id=0, kind="step", seat=seat, notation=game.format_action(parsed),
                          at=self.now(), undoable=not by_ai and not any(e.reveals for e in events), by_ai=by_ai,
-                         events=[e.to_json() for e in events])
+                         events=[e.to_json() for e in events],
+                         label=game.describe_action(state, seat, parsed).to_json())
         return new_state, events, entry
 
-    async def _commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None) -> MatchRecord:
-        """Save state, log entry, awaited seats, reminders and (at the end) the result in one transaction."""
+    async def _commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
+                      events: Iterable[Event] = (), extra: Iterable[OutboxItem] = ()) -> MatchRecord:
+        """Save state, log entry, awaited seats, reminders, the result at the end and the outbox (the table,
+        whom to alert, private news) in one transaction."""
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
         existing = await self.storage.reminders(match.id)
         settings = self._settings(match)
         reminders: list[Reminder] = []
+        newly_awaited: list[int] = []
         for seat in match.seats:
             if seat.seat not in active:
                 seat.awaited_since = None
@@ -337,19 +375,29 @@ class MatchService:
             if seat.awaited_since is None:
                 seat.awaited_since = now
                 if not seat.plays_ai:
+                    newly_awaited.append(seat.seat)
                     reminders += clock.schedule(match.id, seat.seat, now, settings.clock_hours,
                                                 self.reminder_fractions)
             elif not seat.plays_ai:
                 reminders += [r for r in existing if r.seat == seat.seat]
+        outbox = [*extra, OutboxItem(match.id, "table", {"announce": newly_awaited})]
+        per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for event in events:
+            for seat_index in sorted(event.audience or ()):
+                if not match.seat(seat_index).plays_ai:
+                    per_seat[seat_index].append(event.to_json())
+        outbox += [OutboxItem(match.id, "private", {"seat": s, "events": e}) for s, e in per_seat.items()]
         result = None
         if over:
             match.status = "over"
             outcome = game.outcome(state)
             result = ResultRecord(match_id=match.id, game=match.game, status="over", seats=self._seat_rows(match),
                                   finished_at=now, outcome=outcome.to_json() if outcome else None)
+            outbox.append(OutboxItem(match.id, "final"))
         match.state = game.dump_state(state)
         try:
-            return await self.storage.save_match(match, entry=entry, reminders=reminders, result=result)
+            return await self.storage.save_match(match, entry=entry, reminders=reminders, result=result,
+                                                 outbox=outbox)
         except StaleState:
             raise StaleBoard(match.id) from None
 
@@ -357,13 +405,8 @@ class MatchService:
     def _seat_rows(match: MatchRecord) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "user_id": s.user_id, "ai": s.ai, "resigned": s.resigned} for s in match.seats]
 
-    @staticmethod
-    def _awaited_humans(match: MatchRecord) -> set[int]:
-        return {s.seat for s in match.seats if s.awaited_since is not None and not s.plays_ai}
-
-    async def _advance(self, match: MatchRecord, game: Game, state, events: list[Event], before: set[int]) -> None:
-        """Let AI seats play until a human must act or the match ends, then tell everyone."""
-        events = list(events)
+    async def _advance(self, match: MatchRecord, game: Game, state) -> tuple[MatchRecord, Any]:
+        """Let AI seats play until a human must act or the match ends; each step is saved with its outbox."""
         for _ in range(MAX_AI_STEPS):
             if game.is_over(state):
                 break
@@ -374,81 +417,9 @@ class MatchService:
             action = await asyncio.to_thread(
                 ai.choose, game, state, seat, match.seat(seat).ai or "random", match.seed + match.state_id
             )
-            state, new_events, entry = await self._step(match, game, state, seat, action, by_ai=True)
-            match = await self._commit(match, game, state, entry=entry)
-            events += new_events
-        await self._deliver_private(match, game, state, events)
-        if game.is_over(state):
-            await self._finish(match, game, state, events)
-            return
-        awaited = [s for s in match.seats if s.awaited_since is not None]
-        notify = bool(self._awaited_humans(match) - before)
-        table_id = await self.presenter.show_table(await self._table_update(match, game, state, events, awaited,
-                                                                            notify))
-        if table_id is not None and table_id != match.table_message_id:
-            match.table_message_id = table_id
-            await self.storage.save_match(match)
-
-    async def _table_update(self, match: MatchRecord, game: Game, state, events: list[Event],
-                            awaited: list[SeatRecord], notify: bool) -> TableUpdate:
-        locale = self._settings(match).locale
-        view = game.view(state, None)
-        png = await asyncio.to_thread(pictures.board_png, view, locale)
-        return TableUpdate(match=match, title=self.title(match), events=[e for e in events if e.audience is None],
-                           awaited=awaited, board_png=png, status=self._status_lines(view), notify=notify)
-
-    @staticmethod
-    def _status_lines(view: BaseModel) -> list[Message]:
-        lines = []
-        phase = getattr(view, "phase", None)
-        if phase:
-            lines.append(Message("bot.status.phase", {"phase": Message(f"bot.phase.{phase}")}))
-        if getattr(view, "turn", None) is not None and getattr(view, "turns", None):
-            lines.append(Message("bot.status.turn", {"turn": view.turn, "turns": view.turns}))
-        if getattr(view, "round", None):
-            lines.append(Message("bot.status.round", {"round": view.round}))
-        return lines
-
-    async def _deliver_private(self, match: MatchRecord, game: Game, state, events: list[Event]) -> None:
-        per_seat: dict[int, list[Event]] = defaultdict(list)
-        for event in events:
-            for seat in sorted(event.audience or ()):
-                per_seat[seat].append(event)
-        for index, seat_events in per_seat.items():
-            seat = match.seat(index)
-            if seat.plays_ai or seat.user_id is None:
-                continue
-            await self._send_private(match, game, state, seat, seat_events)
-
-    async def _send_private(self, match: MatchRecord, game: Game, state, seat: SeatRecord,
-                            events: list[Event]) -> None:
-        prefs = await self.storage.prefs(seat.user_id)
-        locale = prefs.locale or self._settings(match).locale
-        if prefs.dms_enabled and not prefs.dm_closed:
-            png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale)
-            try:
-                await self.presenter.send_private(seat.user_id, PrivateNotice(match, seat, events, png, locale))
-                return
-            except DmClosed:
-                await self._dms_closed(match, prefs)
-        await self.storage.post_mail(Mail(seat.user_id, match.id, {"events": [e.to_json() for e in events]},
-                                          self.now()))
-
-    async def _dms_closed(self, match: MatchRecord, prefs: UserPrefs) -> None:
-        """Remember it (no retry into 403s) and say once, in the match, where private news will be."""
-        prefs.dm_closed = True
-        await self.storage.save_prefs(prefs)
-        await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=prefs.user_id)
-
-    async def _finish(self, match: MatchRecord, game: Game, state, events: list[Event]) -> None:
-        locale = self._settings(match).locale
-        view = game.view(state, None)
-        board = await asyncio.to_thread(pictures.board_png, view, locale)
-        await self.presenter.show_table(TableUpdate(match=match, title=self.title(match),
-                                                    events=[e for e in events if e.audience is None], awaited=[],
-                                                    board_png=board, status=self._status_lines(view)))
-        png = await asyncio.to_thread(pictures.final_png, view, locale)
-        await self.presenter.show_final(FinalReport(match, self.title(match), game.outcome(state), png))
+            state, events, entry = await self._step(match, game, state, seat, action, by_ai=True)
+            match = await self._commit(match, game, state, entry=entry, events=events)
+        return match, state
 
     # ---- undo and resign ---------------------------------------------------------------------------------
     async def replay(self, match: MatchRecord) -> Any:
@@ -477,12 +448,13 @@ class MatchService:
             if not last.undoable:
                 raise Refusal("bot.refusal.undo_reveal")
             state = await asyncio.to_thread(self._replay, game, match, steps[:-1])
+            # Told without the notation, which may name hidden things (e.g. the tiles chosen for a fight).
+            told = Event("bot.log.undone", {"player": Message(f"bot.colour.{self.colour(match, seat.seat)}").to_json()})
             entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
-                             at=self.now())
-            before = self._awaited_humans(match)
+                             at=self.now(), events=[told.to_json()], label=last.label)
             match = await self._commit(match, game, state, entry=entry)
-            # Not the notation: it may name hidden things (e.g. the tiles chosen for a fight).
-            await self._advance(match, game, state, [Event("bot.log.undone", {"seat": seat.seat})], before)
+            await self._advance(match, game, state)
+            await self._deliver(match_id)
             return await self.get(match_id)
 
     async def resign(self, match_id: int, user_id: int) -> MatchRecord:
@@ -493,6 +465,7 @@ class MatchService:
             match, game, state = await self._running(match_id)
             seat = self._seat_for(match, user_id)
             await self._give_up(match, game, state, seat, Message("bot.match.resigned", {"user": f"<@{user_id}>"}))
+            await self._deliver(match_id)
             return await self.get(match_id)
 
     async def _give_up(self, match: MatchRecord, game: Game, state, seat: SeatRecord, why: Message) -> None:
@@ -500,29 +473,34 @@ class MatchService:
         seat.resigned = True
         if settings.resign == "ai":
             seat.ai = settings.ai_policy
-            before = self._awaited_humans(match)
-            match = await self._commit(match, game, state, entry=None)
-            await self.presenter.tell_table(match, Message("bot.match.ai_takes_over", {"why": why}))
-            await self._advance(match, game, state, [], before)
+            said = line_item(match, Message("bot.match.ai_takes_over", {"why": why}))
+            match = await self._commit(match, game, state, extra=[said])
+            await self._advance(match, game, state)
             return
         match.status = "abandoned"
         result = ResultRecord(match_id=match.id, game=match.game, status="abandoned", seats=self._seat_rows(match),
                               finished_at=self.now())
         for other in match.seats:
             other.awaited_since = None
-        match = await self.storage.save_match(match, reminders=[], result=result)
-        view = game.view(state, None)
-        png = await asyncio.to_thread(pictures.final_png, view, settings.locale) if game.is_over(state) else None
-        await self.presenter.show_final(FinalReport(match, self.title(match), None, png, reason=why))
+        await self.storage.save_match(match, reminders=[], result=result,
+                                      outbox=[OutboxItem(match.id, "final", {"reason": plain(why)})])
 
-    # ---- the clock ------------------------------------------------------------------------------------------
+    # ---- the clock and start-up ------------------------------------------------------------------------------
     async def tick(self) -> int:
-        """Fire every reminder that is due; returns how many fired. Called by a background poller."""
+        """Fire every reminder that is due and retry what could not be delivered; returns how many reminders
+        fired. Called by a background poller."""
         due = await self.storage.due_reminders(self.now())
         for reminder in due:
             async with self._locks[reminder.match_id]:
                 await self._fire(reminder)
+        await self.deliver_pending()
         return len(due)
+
+    async def deliver_pending(self) -> None:
+        """Deliver every match's undelivered outbox (at start-up: what a crash left behind)."""
+        for match_id in sorted({item.match_id for item in await self.storage.pending()}):
+            async with self._locks[match_id]:
+                await self._deliver(match_id)
 
     async def _fire(self, reminder: Reminder) -> None:
         if reminder.id not in {r.id for r in await self.storage.reminders(reminder.match_id)}:
@@ -542,8 +520,9 @@ class MatchService:
         state = self._state(match, game)
         if settings.on_expiry == "forfeit":
             await self._give_up(match, game, state, seat, Message("bot.clock.forfeited", {"user": f"<@{seat.user_id}>"}))
-            return
-        await self._play_for(match, game, state, seat)
+        else:
+            await self._play_for(match, game, state, seat)
+        await self._deliver(match.id)
 
     async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float) -> None:
         prefs = await self.storage.prefs(seat.user_id)
@@ -555,67 +534,87 @@ class MatchService:
                   "action": Message(f"bot.clock.then_{settings.on_expiry}")}
         if prefs.dms_enabled and not prefs.dm_closed:
             try:
-                await self.presenter.remind(seat.user_id, match, Message(key, params), prefs.locale or settings.locale)
+                await self.courier.presenter.remind(seat.user_id, match, Message(key, params),
+                                                    prefs.locale or settings.locale)
                 return
             except DmClosed:
                 prefs.dm_closed = True
                 await self.storage.save_prefs(prefs)
-        await self.presenter.tell_table(match, Message(key, params), mention=seat.user_id)
+        await self.courier.presenter.tell_table(match, Message(key, params), mention=seat.user_id,
+                                                locale=prefs.locale or settings.locale)
 
     async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> None:
         """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
-        before = self._awaited_humans(match) - {seat.seat}
-        events: list[Event] = []
+        said = line_item(match, Message("bot.clock.ai_played", {"user": f"<@{seat.user_id}>"}))
         for _ in range(MAX_AI_STEPS):
             if game.is_over(state) or seat.seat not in game.active_seats(state):
                 break
             action = await asyncio.to_thread(ai.choose, game, state, seat.seat, self._settings(match).ai_policy,
                                              match.seed + match.state_id)
-            state, new_events, entry = await self._step(match, game, state, seat.seat, action, by_ai=True)
-            match = await self._commit(match, game, state, entry=entry)
-            seat = match.seat(seat.seat)
-            events += new_events
-        await self.presenter.tell_table(match, Message("bot.clock.ai_played", {"user": f"<@{seat.user_id}>"}))
-        await self._advance(match, game, state, events, before)
+            state, events, entry = await self._step(match, game, state, seat.seat, action, by_ai=True)
+            match = await self._commit(match, game, state, entry=entry, events=events, extra=[said] if said else ())
+            said = None
+        await self._advance(match, game, state)
 
     async def resume(self) -> None:
-        """After a restart: let AI seats that were about to move, move."""
+        """After a restart: deliver what a crash left undelivered, and let AI seats that were about to move, move."""
+        await self.deliver_pending()
         for match in await self.storage.matches(statuses=("running",)):
             async with self._locks[match.id]:
                 match = await self.get(match.id)
+                if match.status != "running":
+                    continue
                 game = self.game_of(match)
                 state = self._state(match, game)
                 if any(match.seat(s).plays_ai for s in game.active_seats(state)):
-                    await self._advance(match, game, state, [], self._awaited_humans(match))
+                    await self._advance(match, game, state)
+                    await self._deliver(match.id)
 
     # ---- what players ask ------------------------------------------------------------------------------------
+    def _panel(self, match: MatchRecord, game: Game, state, seat: int, locale: str) -> Panel:
+        choices = [Choice(game.format_action(a), game.describe_action(state, seat, a).text(locale))
+                   for a in game.legal_actions(state, seat)]
+        suggested = game.suggested_action(state, seat)
+        default = (Choice(game.format_action(suggested), game.describe_action(state, seat, suggested).text(locale))
+                   if suggested is not None else None)
+        prompt = game.prompt(state, seat)
+        return Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)
+
     async def panel(self, match_id: int, user_id: int, locale: str) -> Panel:
         match, game, state = await self._running(match_id)
         seat = self._seat_for(match, user_id)
         if seat.seat not in game.active_seats(state):
             raise Refusal("bot.refusal.wait_your_turn")
-        choices = [Choice(game.format_action(a), game.describe_action(state, seat.seat, a).text(locale))
-                   for a in game.legal_actions(state, seat.seat)]
-        suggested = game.suggested_action(state, seat.seat)
-        default = (Choice(game.format_action(suggested), game.describe_action(state, seat.seat, suggested).text(locale))
-                   if suggested is not None else None)
-        return Panel(match, seat.seat, game.prompt(state, seat.seat), choices, default)
+        return self._panel(match, game, state, seat.seat, locale)
 
-    async def choices_here(self, place_id: int, user_id: int, locale: str) -> list[Choice]:
-        """The caller's legal steps in this channel's match (for /play autocomplete); empty if none."""
+    async def proposal(self, match_id: int, user_id: int, notation: str, locale: str) -> Panel:
+        """A move typed by hand rather than picked from the list carries no state, so it is not applied at
+        once: the player gets their panel with that move as the one-click choice, tied to the board they see.
+        An illegal move is refused with the rule, as if played."""
+        match, game, state = await self._running(match_id)
+        seat = self._seat_for(match, user_id)
+        await asyncio.to_thread(game.apply, state, seat.seat, notation)
+        panel = self._panel(match, game, state, seat.seat, locale)
+        typed = game.format_action(game.parse_action(notation))
+        panel.suggested = next((c for c in panel.choices if c.notation == typed), panel.suggested)
+        return panel
+
+    async def choices_here(self, place_id: int, user_id: int, locale: str) -> tuple[int, list[Choice]]:
+        """The state the caller's legal steps in this channel's match are offered for, and the steps
+        (for /play autocomplete); no steps if none."""
         match = await self.storage.live_match_at(place_id)
         if match is None or match.status != "running":
-            return []
+            return 0, []
         try:
-            return (await self.panel(match.id, user_id, locale)).choices
+            return match.state_id, (await self.panel(match.id, user_id, locale)).choices
         except Refusal:
-            return []
+            return match.state_id, []
 
     async def board(self, match_id: int, locale: str) -> tuple[MatchRecord, bytes | None, list[Message]]:
         match = await self.get(match_id)
         game = self.game_of(match)
         view = game.view(self._state(match, game), None)
-        return match, await asyncio.to_thread(pictures.board_png, view, locale), self._status_lines(view)
+        return match, await asyncio.to_thread(pictures.board_png, view, locale), status_lines(view)
 
     async def hand(self, match_id: int, user_id: int, locale: str) -> tuple[BaseModel, bytes | None]:
         match = await self.get(match_id)
@@ -630,7 +629,7 @@ class MatchService:
         lines: list[Message] = [Message(f"bot.match.status_{match.status}")]
         if match.state is not None:
             game = self.game_of(match)
-            lines += self._status_lines(game.view(self._state(match, game), None))
+            lines += status_lines(game.view(self._state(match, game), None))
         seats = [SeatStatus(s, self.colour(match, s.seat), s.awaited_since,
                             clock.deadline(s.awaited_since, settings.clock_hours) if s.awaited_since else None)
                  for s in match.seats]
@@ -638,15 +637,16 @@ class MatchService:
 
     async def recent_log(self, match_id: int, user_id: int | None, limit: int = 15) -> list[LogLine]:
         """The latest log entries with what the caller may read: public events and their own seat's, and
-        the notation of their own steps only (a notation may name hidden things, e.g. tiles chosen for a fight)."""
+        their own steps in words only (a step may name hidden things, e.g. tiles chosen for a fight)."""
         match = await self.get(match_id)
         seat = match.seat_of(user_id) if user_id is not None else None
         index = seat.seat if seat else None
+        names = Names(match)
         rows = []
         for entry in (await self.storage.log(match.id))[-limit:]:
-            events = [event_from_json(e) for e in entry.events]
-            own = index is not None and entry.seat == index
-            rows.append(LogLine(entry, [e for e in events if e.visible_to(index)], entry.notation if own else None))
+            events = names.events(e for e in map(event_from_json, entry.events) if e.visible_to(index))
+            own = index is not None and entry.seat == index and entry.label is not None
+            rows.append(LogLine(entry, events, names.message(Message.from_json(entry.label)) if own else None))
         return rows
 
     async def mine(self, user_id: int) -> list[tuple[MatchRecord, bool]]:
@@ -675,6 +675,14 @@ class MatchService:
         await self.storage.save_prefs(prefs)
         return prefs
 
+    async def set_turn_alert(self, user_id: int, how: Literal["mention", "dm"]) -> UserPrefs:
+        prefs = await self.storage.prefs(user_id)
+        prefs.turn_alert = how
+        if how == "dm":
+            prefs.dm_closed = False
+        await self.storage.save_prefs(prefs)
+        return prefs
+
     async def snooze(self, user_id: int, hours: float) -> UserPrefs:
         if not 0 <= hours <= 24 * 14:
             raise Refusal("bot.refusal.snooze_range", high=24 * 14)
@@ -685,3 +693,4 @@ class MatchService:
 
     async def take_mail(self, user_id: int) -> list[Mail]:
         return await self.storage.take_mail(user_id)
+

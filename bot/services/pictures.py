@@ -12,6 +12,11 @@ def board_png(view: BaseModel, locale: str) -> bytes | None:
     return render.board_png(view, locale)
 
 
+def focus_png(view: BaseModel, locale: str) -> bytes | None:
+    """What is happening now, drawn for a phone held upright (posted with the table message)."""
+    return render.focus_png(view, locale)
+
+
 def hand_png(view: BaseModel, locale: str) -> bytes | None:
     return render.hand_png(view, locale)
 

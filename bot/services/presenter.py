@@ -1,5 +1,9 @@
-"""What the services need from whoever shows things to players (Discord in production, a recorder in
-tests). Services decide what happened and who must know; the presenter decides how it looks."""
+"""What services need from whoever shows things to players (Discord in production, a recorder in tests).
+Services decide what happened and who must know; the presenter decides how it looks.
+
+Every post carries a `nonce` unique to the outbox items it delivers: delivering them again after a crash
+returns the message already posted instead of posting (and pinging) twice.
+"""
 
 from __future__ import annotations
 
@@ -11,24 +15,37 @@ from engine.core import Event, Message, Outcome
 from ..storage import MatchRecord, SeatRecord
 
 
+@dataclass(frozen=True)
+class TurnAlert:
+    """A player to mention in the table message, in their own language."""
+
+    user_id: int
+    locale: str
+
+
 @dataclass
 class TableUpdate:
     match: MatchRecord
     title: str
-    events: list[Event]                    # public events since the last update
+    events: list[Event]                    # public events since the awaited player's last turn
     awaited: list[SeatRecord]              # seats the game waits for now
-    board_png: bytes | None
+    picture: bytes | None                  # the focused picture of what is happening now
+    nonce: str
     status: list[Message] = field(default_factory=list)   # e.g. phase, turn, round
-    notify: bool = False                   # someone new must act: post anew (a ping) instead of editing
+    since: Message | None = None           # whose last turn the events start from
+    alerts: list[TurnAlert] = field(default_factory=list)  # mentions, each in the player's language
+    new_turn: bool = False                 # someone new must act: post anew instead of editing
+    live: bool = True                      # False once the match is over: no buttons
 
 
 @dataclass
 class PrivateNotice:
     match: MatchRecord
     seat: SeatRecord
-    events: list[Event]                    # events only this seat may read
+    events: list[Event]                    # everything new this seat alone may read
     hand_png: bytes | None
     locale: str
+    nonce: str = ""
 
 
 @dataclass
@@ -38,20 +55,26 @@ class FinalReport:
     outcome: Outcome | None                # None when the match was abandoned
     final_png: bytes | None
     reason: Message | None = None          # why it ended early
+    nonce: str = ""
 
 
 class Presenter(Protocol):
-    async def show_lobby(self, match: MatchRecord, title: str, seat_range: tuple[int, int]) -> int | None:
+    async def show_lobby(self, match: MatchRecord, title: str, seat_range: tuple[int, int], nonce: str) -> int | None:
         """Post or edit the lobby message; returns its message id."""
 
     async def show_table(self, update: TableUpdate) -> int | None:
-        """Post (notify) or edit the table message; returns the current table message id."""
+        """Post (a new turn) or edit the table message; returns the current table message id."""
 
     async def send_private(self, user_id: int, notice: PrivateNotice) -> None:
-        """DM a player their private events and hand image; raises DmClosed when Discord refuses."""
+        """DM a player their private news and hand image; raises DmClosed when Discord refuses."""
 
-    async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None) -> None:
-        """A short public line in the match's channel or thread (optionally mentioning a player)."""
+    async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str) -> None:
+        """DM a player that it is their move; raises DmClosed when Discord refuses."""
+
+    async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
+                         nonce: str | None = None, locale: str | None = None) -> None:
+        """A short public line in the match's channel or thread, in the table's language or, when it
+        mentions a player, in theirs."""
 
     async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str) -> None:
         """DM a polite reminder; raises DmClosed when Discord refuses."""

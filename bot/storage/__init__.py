@@ -6,6 +6,7 @@ from .records import (
     LogEntry,
     Mail,
     MatchRecord,
+    OutboxItem,
     PlaceTaken,
     Reminder,
     ResultRecord,
@@ -16,6 +17,6 @@ from .records import (
 from .sqlite import SqliteStorage
 
 __all__ = [
-    "LIVE", "LogEntry", "Mail", "MatchRecord", "PlaceTaken", "Reminder", "ResultRecord", "SeatRecord",
+    "LIVE", "LogEntry", "Mail", "MatchRecord", "OutboxItem", "PlaceTaken", "Reminder", "ResultRecord", "SeatRecord",
     "SqliteStorage", "StaleState", "Storage", "UserPrefs",
 ]

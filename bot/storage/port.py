@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .records import LogEntry, Mail, MatchRecord, Reminder, ResultRecord, UserPrefs
+from .records import LogEntry, Mail, MatchRecord, OutboxItem, Reminder, ResultRecord, UserPrefs
 
 
 class Storage(Protocol):
@@ -14,8 +14,9 @@ class Storage(Protocol):
 
     async def close(self) -> None: ...
 
-    async def create_match(self, match: MatchRecord) -> MatchRecord:
-        """Insert a new match with its seats; raises PlaceTaken if its place already has a live match."""
+    async def create_match(self, match: MatchRecord, *, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
+        """Insert a new match with its seats and outbox items; raises PlaceTaken if its place already has a
+        live match."""
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
 
@@ -26,10 +27,21 @@ class Storage(Protocol):
 
     async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
                          reminders: Sequence[Reminder] | None = None,
-                         result: ResultRecord | None = None) -> MatchRecord:
+                         result: ResultRecord | None = None, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
         """One transaction guarded by `match.state_id` (the value it was loaded with): writes the match,
         its seats, an optional log entry, replaces its reminders when given, stores a result when given,
-        and returns the match with state_id + 1. Raises StaleState if the stored state_id differs."""
+        records the outbox items, and returns the match with state_id + 1. Raises StaleState if the stored
+        state_id differs."""
+
+    async def enqueue(self, items: Sequence[OutboxItem]) -> None:
+        """Record outbox items that no change of state goes with (e.g. a notice about closed DMs)."""
+
+    async def pending(self, match_id: int | None = None) -> list[OutboxItem]:
+        """Undelivered outbox items (of one match, or of all), oldest first."""
+
+    async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
+                        lobby_message_id: int | None = None) -> None:
+        """Mark items delivered and, in the same transaction, remember which messages now show the match."""
 
     async def log(self, match_id: int) -> list[LogEntry]: ...
 

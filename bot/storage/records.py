@@ -15,6 +15,7 @@ class SeatRecord:
     ai: str | None = None              # policy name: an AI seat, or an AI that took over a human's seat
     awaited_since: float | None = None
     resigned: bool = False
+    name: str | None = None            # the player's display name when they sat down
 
     @property
     def plays_ai(self) -> bool:
@@ -59,6 +60,7 @@ class LogEntry:
     undoable: bool = False
     by_ai: bool = False
     events: list[dict[str, Any]] = field(default_factory=list)
+    label: dict[str, Any] | None = None  # the step in words (a Message as JSON)
     id: int | None = None
 
 
@@ -89,6 +91,7 @@ class UserPrefs:
     dm_closed: bool = False
     snooze_until: float | None = None
     locale: str | None = None
+    turn_alert: str = "mention"        # mention | dm
 
 
 @dataclass
@@ -97,6 +100,19 @@ class Mail:
     match_id: int
     payload: dict[str, Any]
     created_at: float
+    id: int | None = None
+
+
+@dataclass
+class OutboxItem:
+    """Something players must see after a change, saved with it and delivered afterwards."""
+
+    match_id: int
+    kind: str                          # lobby | table | private | line | final
+    payload: dict[str, Any] = field(default_factory=dict)
+    state_id: int = 0                  # set when saved: the match's state_id after the change
+    created_at: float = 0.0
+    delivered_at: float | None = None
     id: int | None = None
 
 

@@ -23,6 +23,7 @@ from .records import (
     LogEntry,
     Mail,
     MatchRecord,
+    OutboxItem,
     PlaceTaken,
     Reminder,
     ResultRecord,
@@ -114,7 +115,7 @@ class SqliteStorage:
         return row[0] or 0
 
     # ---- matches -----------------------------------------------------------------------------
-    async def create_match(self, match: MatchRecord) -> MatchRecord:
+    async def create_match(self, match: MatchRecord, *, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
         now = time.time()
         match.created_at = match.created_at or now
         match.updated_at = now
@@ -126,6 +127,7 @@ class SqliteStorage:
             )
             match.id = cursor.lastrowid
             await self._write_seats(match)
+            await self._write_outbox(match.id, match.state_id, outbox, now)
         return match
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
@@ -155,7 +157,7 @@ class SqliteStorage:
 
     async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
                          reminders: Sequence[Reminder] | None = None,
-                         result: ResultRecord | None = None) -> MatchRecord:
+                         result: ResultRecord | None = None, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
         expected = match.state_id
         now = time.time()
         async with self._transaction(match.place_id):
@@ -173,10 +175,11 @@ class SqliteStorage:
             if entry is not None:
                 entry.match_id, entry.state_id = match.id, expected + 1
                 cursor = await self.db.execute(
-                    "INSERT INTO actions (match_id, state_id, kind, seat, notation, undoable, by_ai, events, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO actions (match_id, state_id, kind, seat, notation, undoable, by_ai, events, at, label)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (entry.match_id, entry.state_id, entry.kind, entry.seat, entry.notation, int(entry.undoable),
-                     int(entry.by_ai), json.dumps(entry.events), entry.at),
+                     int(entry.by_ai), json.dumps(entry.events), entry.at,
+                     json.dumps(entry.label) if entry.label is not None else None),
                 )
                 entry.id = cursor.lastrowid
             if reminders is not None:
@@ -193,6 +196,7 @@ class SqliteStorage:
                      json.dumps(result.outcome) if result.outcome is not None else None,
                      json.dumps(result.seats), result.finished_at),
                 )
+            await self._write_outbox(match.id, expected + 1, outbox, now)
         match.state_id = expected + 1
         match.updated_at = now
         return match
@@ -211,7 +215,7 @@ class SqliteStorage:
             ) as cursor:
                 record.seats = [
                     SeatRecord(seat=s["seat"], user_id=s["user_id"], ai=s["ai"], awaited_since=s["awaited_since"],
-                               resigned=bool(s["resigned"]))
+                               resigned=bool(s["resigned"]), name=s["name"])
                     for s in await cursor.fetchall()
                 ]
             found.append(record)
@@ -219,9 +223,42 @@ class SqliteStorage:
 
     async def _write_seats(self, match: MatchRecord) -> None:
         await self.db.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned) VALUES (?, ?, ?, ?, ?, ?)",
-            [(match.id, s.seat, s.user_id, s.ai, s.awaited_since, int(s.resigned)) for s in match.seats],
+            "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(match.id, s.seat, s.user_id, s.ai, s.awaited_since, int(s.resigned), s.name) for s in match.seats],
         )
+
+    async def _write_outbox(self, match_id: int, state_id: int, items: Sequence[OutboxItem], now: float) -> None:
+        for item in items:
+            item.match_id, item.state_id, item.created_at = match_id, state_id, now
+            cursor = await self.db.execute(
+                "INSERT INTO outbox (match_id, state_id, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, state_id, item.kind, json.dumps(item.payload), now),
+            )
+            item.id = cursor.lastrowid
+
+    # ---- the outbox ----------------------------------------------------------------------------
+    async def enqueue(self, items: Sequence[OutboxItem]) -> None:
+        async with self._transaction():
+            for item in items:
+                await self._write_outbox(item.match_id, item.state_id, [item], time.time())
+
+    async def pending(self, match_id: int | None = None) -> list[OutboxItem]:
+        where, params = ("delivered_at IS NULL AND match_id = ?", (match_id,)) if match_id is not None else (
+            "delivered_at IS NULL", ())
+        async with self._lock, self.db.execute(f"SELECT * FROM outbox WHERE {where} ORDER BY id", params) as cursor:
+            rows = await cursor.fetchall()
+        return [OutboxItem(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"],
+                           payload=json.loads(r["payload"]), created_at=r["created_at"]) for r in rows]
+
+    async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
+                        lobby_message_id: int | None = None) -> None:
+        now = time.time()
+        async with self._transaction():
+            await self.db.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL",
+                                      [(now, i) for i in ids])
+            for column, value in (("table_message_id", table_message_id), ("lobby_message_id", lobby_message_id)):
+                if value is not None:  # which message shows the match is not part of its state: no state_id bump
+                    await self.db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
 
     # ---- log, reminders, results ---------------------------------------------------------------
     async def log(self, match_id: int) -> list[LogEntry]:
@@ -232,7 +269,7 @@ class SqliteStorage:
         return [
             LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"], seat=r["seat"],
                      notation=r["notation"], undoable=bool(r["undoable"]), by_ai=bool(r["by_ai"]),
-                     events=json.loads(r["events"]), at=r["at"])
+                     events=json.loads(r["events"]), at=r["at"], label=json.loads(r["label"]) if r["label"] else None)
             for r in rows
         ]
 
@@ -270,14 +307,15 @@ class SqliteStorage:
         if row is None:
             return UserPrefs(user_id=user_id)
         return UserPrefs(user_id=user_id, dms_enabled=bool(row["dms_enabled"]), dm_closed=bool(row["dm_closed"]),
-                         snooze_until=row["snooze_until"], locale=row["locale"])
+                         snooze_until=row["snooze_until"], locale=row["locale"], turn_alert=row["turn_alert"])
 
     async def save_prefs(self, prefs: UserPrefs) -> None:
         async with self._lock:
             await self.db.execute(
-                "INSERT OR REPLACE INTO user_prefs (user_id, dms_enabled, dm_closed, snooze_until, locale)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (prefs.user_id, int(prefs.dms_enabled), int(prefs.dm_closed), prefs.snooze_until, prefs.locale),
+                "INSERT OR REPLACE INTO user_prefs (user_id, dms_enabled, dm_closed, snooze_until, locale, turn_alert)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (prefs.user_id, int(prefs.dms_enabled), int(prefs.dm_closed), prefs.snooze_until, prefs.locale,
+                 prefs.turn_alert),
             )
 
     async def post_mail(self, mail: Mail) -> None:

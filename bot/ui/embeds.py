@@ -77,22 +77,25 @@ def lobby_embed(match: MatchRecord, title: str, seat_range: tuple[int, int], loc
 
 
 def table_message(update: TableUpdate, locale: str) -> tuple[str, discord.Embed, discord.File | None]:
+    """The table: what happened since the awaited player's last turn, who must act, the focused picture, and
+    a mention of each player whose turn it now is, in that player's own language."""
     match = update.match
     embed = discord.Embed(title=clip(update.title, TITLE), colour=ACCENT)
     parts = [" · ".join(m.text(locale) for m in update.status)] if update.status else []
     if update.events:
-        parts.append(event_lines(update.events, locale, DESCRIPTION - sum(len(p) for p in parts) - 10))
+        heading = f"**{update.since.text(locale)}**\n" if update.since else ""
+        parts.append(heading + event_lines(update.events, locale, DESCRIPTION - sum(len(p) for p in parts) - 200))
     embed.description = clip("\n\n".join(p for p in parts if p), DESCRIPTION) or None
-    humans = [s for s in update.awaited if not s.plays_ai]
     if update.awaited:
         embed.add_field(name=t("bot.table.waiting_for", locale),
                         value=clip("\n".join(who(match, s, locale) for s in update.awaited), FIELD), inline=False)
-    file = png_file(update.board_png, "board.png")
+    file = png_file(update.picture, "table.png")
     if file:
-        embed.set_image(url="attachment://board.png")
-    content = ""
-    if humans:  # only a new message pings; an edited one keeps saying whose move it is
-        content = t("bot.table.your_move", locale, players=" ".join(f"<@{s.user_id}>" for s in humans))
+        embed.set_image(url="attachment://table.png")
+    by_locale: dict[str, list[str]] = {}
+    for alert in update.alerts:
+        by_locale.setdefault(alert.locale, []).append(f"<@{alert.user_id}>")
+    content = "\n".join(t("bot.table.your_move", loc, players=" ".join(users)) for loc, users in by_locale.items())
     return clip(content, CONTENT), embed, file
 
 
@@ -135,6 +138,10 @@ def status_embed(status: Status, locale: str) -> discord.Embed:
     embed.add_field(name=t("bot.status.players", locale),
                     value=clip("\n".join(who(match, s.seat, locale) for s in status.seats), FIELD), inline=False)
     return embed
+
+
+def turn_alert(title: str, place_id: int, locale: str) -> str:
+    return t("bot.table.your_turn_dm", locale, match=title, where=f"<#{place_id}>")
 
 
 def line(message: Message, locale: str, mention: int | None = None) -> str:

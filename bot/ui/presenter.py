@@ -1,4 +1,8 @@
-"""The Discord side of the services' Presenter: posts and edits messages through discord.py."""
+"""The Discord side of the services' Presenter: posts and edits messages through discord.py.
+
+Every post carries the nonce the courier gives it (Discord's enforce_nonce): a delivery repeated after a
+crash gets back the message already posted instead of posting it twice.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,6 @@ from . import embeds, views
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = 50007          # "Cannot send messages to this user"
-UNKNOWN_MESSAGE = 10008
 ONLY_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 NOBODY = discord.AllowedMentions.none()
 
@@ -39,7 +42,7 @@ class DiscordPresenter:
         except discord.NotFound:
             return False
 
-    async def show_lobby(self, match: MatchRecord, title: str, seat_range: tuple[int, int]) -> int | None:
+    async def show_lobby(self, match: MatchRecord, title: str, seat_range: tuple[int, int], nonce: str) -> int | None:
         locale = _locale(match)
         embed = embeds.lobby_embed(match, title, seat_range, locale)
         game = get_game(match.game)
@@ -47,24 +50,24 @@ class DiscordPresenter:
                 else None)
         if match.lobby_message_id and await self._edit(match, match.lobby_message_id, embed=embed, view=view):
             return match.lobby_message_id
-        message = await self._place(match).send(embed=embed, view=view, allowed_mentions=NOBODY)
+        message = await self._place(match).send(embed=embed, view=view, allowed_mentions=NOBODY, nonce=nonce)
         return message.id
 
     async def show_table(self, update: TableUpdate) -> int | None:
         match = update.match
         locale = _locale(match)
         content, embed, file = embeds.table_message(update, locale)
-        over = not update.awaited
-        view = None if over else views.table_view(match.id, match.state_id, locale, get_game(match.game).spec.hidden_info)
+        view = (views.table_view(match.id, match.state_id, locale, get_game(match.game).spec.hidden_info)
+                if update.live else None)
         attachments = [file] if file else []
-        if not update.notify and match.table_message_id and await self._edit(
+        if not update.new_turn and match.table_message_id and await self._edit(
                 match, match.table_message_id, content=content or None, embed=embed, attachments=attachments,
                 view=view, allowed_mentions=NOBODY):
             return match.table_message_id
-        if match.table_message_id:  # the old board stays as history, without buttons
-            await self._edit(match, match.table_message_id, view=None)
         message = await self._place(match).send(content=content or None, embed=embed, files=attachments, view=view,
-                                                allowed_mentions=ONLY_USERS)
+                                                allowed_mentions=ONLY_USERS, nonce=update.nonce)
+        if match.table_message_id and match.table_message_id != message.id:  # the old board stays, buttonless
+            await self._edit(match, match.table_message_id, view=None)
         return message.id
 
     async def _dm(self, user_id: int, **fields) -> None:
@@ -78,11 +81,17 @@ class DiscordPresenter:
 
     async def send_private(self, user_id: int, notice: PrivateNotice) -> None:
         content, file = embeds.private_message(notice)
-        await self._dm(user_id, content=content, files=[file] if file else [], allowed_mentions=NOBODY)
+        await self._dm(user_id, content=content, files=[file] if file else [], allowed_mentions=NOBODY,
+                       nonce=notice.nonce)
 
-    async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None) -> None:
-        await self._place(match).send(content=embeds.line(message, _locale(match), mention),
-                                      allowed_mentions=ONLY_USERS if mention else NOBODY)
+    async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str) -> None:
+        await self._dm(user_id, content=embeds.turn_alert(title, match.place_id, locale), allowed_mentions=NOBODY,
+                       nonce=nonce)
+
+    async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
+                         nonce: str | None = None, locale: str | None = None) -> None:
+        await self._place(match).send(content=embeds.line(message, locale or _locale(match), mention),
+                                      allowed_mentions=ONLY_USERS if mention else NOBODY, nonce=nonce)
 
     async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str) -> None:
         await self._dm(user_id, content=embeds.line(message, locale), allowed_mentions=NOBODY)
@@ -94,4 +103,4 @@ class DiscordPresenter:
         embed, file = embeds.final_message(report, _locale(match))
         mentions = " ".join(f"<@{s.user_id}>" for s in match.seats if s.user_id)
         await self._place(match).send(content=mentions or None, embed=embed, files=[file] if file else [],
-                                      allowed_mentions=ONLY_USERS)
+                                      allowed_mentions=ONLY_USERS, nonce=report.nonce or None)

@@ -49,3 +49,17 @@ def resolve_step(ref: str, notations: list[str]) -> str | None:
         index = ref[1:]
         return notations[int(index)] if index.isdigit() and int(index) < len(notations) else None
     return ref
+
+
+def offered(notation: str, state_id: int) -> str:
+    """A /play autocomplete value: the step and the state it was offered for, so that a retried or repeated
+    command never applies twice (a state that moved on refuses it)."""
+    return f"{notation}@{state_id}"
+
+
+def read_offered(value: str) -> tuple[str, int | None]:
+    """(notation, state_id) of an autocomplete value; state_id None for a move typed by hand."""
+    notation, sep, state = value.strip().rpartition("@")
+    if sep and state.isdigit():
+        return notation, int(state)
+    return value.strip(), None

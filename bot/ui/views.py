@@ -49,6 +49,7 @@ def table_view(match_id: int, state_id: int, locale: str, hidden_info: bool) -> 
     view.add_item(_button(t("bot.table.play", locale), Route(match_id, state_id, "open"), discord.ButtonStyle.primary))
     if hidden_info:
         view.add_item(_button(t("bot.table.hand", locale), Route(match_id, state_id, "hand")))
+    view.add_item(_button(t("bot.table.board", locale), Route(match_id, state_id, "board")))
     view.add_item(_button(t("bot.table.status", locale), Route(match_id, state_id, "status")))
     return _stopped(view)
 

@@ -49,6 +49,7 @@ class RecordingPresenter:
     privates: list[tuple[int, Any]] = field(default_factory=list)
     lines: list[tuple[int, Any, int | None]] = field(default_factory=list)
     reminders: list[tuple[int, Any]] = field(default_factory=list)
+    turn_dms: list[tuple[int, int]] = field(default_factory=list)   # (user, match) told by DM it is their move
     finals: list[Any] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
     dm_attempts: list[int] = field(default_factory=list)
@@ -58,13 +59,23 @@ class RecordingPresenter:
         self.next_id += 1
         return self.next_id
 
-    async def show_lobby(self, match, title, seat_range):
+    async def show_lobby(self, match, title, seat_range, nonce):
         self.lobbies.append((match.id, [(s.user_id, s.ai) for s in match.seats], match.status))
         return match.lobby_message_id or self._id()
 
     async def show_table(self, update):
         self.tables.append(update)
-        return self._id() if update.notify or update.match.table_message_id is None else update.match.table_message_id
+        return self._id() if update.new_turn or update.match.table_message_id is None else update.match.table_message_id
+
+    def alerted(self) -> list[int]:
+        """Every turn announcement so far, in order: mentions in table messages and DMs."""
+        return [a.user_id for update in self.tables for a in update.alerts] + [user for user, _ in self.turn_dms]
+
+    async def alert_turn(self, user_id, match, title, locale, nonce):
+        self.dm_attempts.append(user_id)
+        if user_id in self.closed_dms:
+            raise DmClosed()
+        self.turn_dms.append((user_id, match.id))
 
     async def send_private(self, user_id, notice):
         self.dm_attempts.append(user_id)
@@ -72,7 +83,7 @@ class RecordingPresenter:
             raise DmClosed()
         self.privates.append((user_id, notice))
 
-    async def tell_table(self, match, message, mention=None):
+    async def tell_table(self, match, message, mention=None, nonce=None, locale=None):
         self.lines.append((match.id, message, mention))
 
     async def remind(self, user_id, match, message, locale):

@@ -20,7 +20,8 @@ async def test_al_rashid_three_players_to_the_final_score(service, presenter, st
         assert [c.notation for c in panel.choices] == [game.format_action(a) for a in game.legal_actions(state, 0)]
         assert len(panel.choices) <= 25 and panel.prompt is not None
         choice = panel.suggested or panel.choices[0]
-        await service.play(match.id, HOST, choice.notation, state_id=match.state_id)
+        played = await service.play(match.id, HOST, choice.notation, state_id=match.state_id)
+        await service.settle(played, shown=False)  # as if the reply failed: private news goes by DM
         match = await service.get(match.id)
         human_steps += 1
     view, _ = await service.hand(match.id, HOST, "en")
@@ -40,8 +41,8 @@ async def test_al_rashid_three_players_to_the_final_score(service, presenter, st
 
 
 async def test_the_log_names_only_the_callers_own_moves(service):
-    """A notation may carry hidden things (e.g. `commit red-4` while choosing tiles for a fight): in the log,
-    other players' steps are told only through the events they may read."""
+    """A step may name hidden things (e.g. the tiles chosen for a fight): in the log, each player reads their
+    own steps in words and other players' steps only through the events they may read."""
     match = await service.create(game_key="al-rashid", host_id=HOST, channel_id=1, place_id=1,
                                  settings=MatchSettings())
     await service.join(match.id, 2)
@@ -61,4 +62,4 @@ async def test_the_log_names_only_the_callers_own_moves(service):
     other = 2 if user == HOST else HOST
     mine, theirs = (await service.recent_log(match.id, user))[-1], (await service.recent_log(match.id, other))[-1]
     assert mine.entry.notation == notation and not mine.events
-    assert mine.notation == notation and theirs.notation is None and not theirs.events
+    assert mine.label.key == "al_rashid.act.piece" and theirs.label is None and not theirs.events

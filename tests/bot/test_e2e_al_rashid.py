@@ -26,7 +26,7 @@ async def test_al_rashid_with_two_ai_seats_from_new_to_final_score(fake_discord,
         await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice's turn")
         await fake.quiet()
         board = fake.latest(channel)
-        assert alice.id in board.pings and "board.png" in board.files
+        assert alice.id in board.pings and "table.png" in board.files
         for _ in range(2):  # a few steps by hand, through the panel (defaults first)
             await take_turn(fake, [alice], channel, suggested=True)
             await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice again")

@@ -10,8 +10,13 @@ import pytest
 
 from bot.settings import Settings
 from bot.storage import SqliteStorage
+from engine.core.messages import translate
 
 from .e2e import awaited, bot, new_match, open_id, open_panel, table_message, take_turn
+
+
+def t(key, user):
+    return translate(key, "it" if user.locale == "it" else "en")
 
 
 @pytest.fixture
@@ -53,7 +58,7 @@ async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake
         assert "Toy" in reply.content and "aperta" in reply.content  # alice reads Italian
         thread = fake.threads(channel)[0]
         lobby = fake.latest_with_components(thread)
-        await fake.click(bob, lobby, label="Join")
+        await (await fake.click(bob, lobby, label="Join")).reply()
         await fake.click(alice, lobby, label="Add AI")
         await fake.quiet()
         lobby = fake.message(lobby.id)
@@ -119,20 +124,28 @@ async def test_slash_commands_play_undo_hand_status_log_and_autocomplete(fake_di
     async with fake.running(bot(settings)):
         await new_match(fake, alice, channel, "toy-peek", where="channel")
         lobby = fake.latest_with_components(channel)
-        await fake.click(bob, lobby, label="Join")
+        await (await fake.click(bob, lobby, label="Join")).reply()
         await fake.click(alice, lobby, label="Start")
         await fake.quiet()
         (user,) = awaited(fake, channel, [alice, bob])
         other = bob if user is alice else alice
         suggestions = await (await fake.autocomplete(user, channel, "play", focused="move",
                                                      options={"move": "take"})).choices()
-        assert [c["value"] for c in suggestions] == ["take 1", "take 2", "take 3"]
+        assert [c["value"].rpartition("@")[0] for c in suggestions] == ["take 1", "take 2", "take 3"]
         assert await (await fake.autocomplete(other, channel, "play", focused="move",
                                               options={"move": ""})).choices() == []
-        refused = await fake.slash(other, channel, "play", options={"move": "take 1"})
+        refused = await fake.slash(other, channel, "play", options={"move": suggestions[0]["value"]})
         assert (await refused.reply()).ephemeral
-        played = await fake.slash(user, channel, "play", options={"move": "take 1"})
-        assert "take 1" in (await played.reply()).content
+        # Typed by hand, a move carries no board: the player confirms it with one click on this board.
+        typed = await (await fake.slash(user, channel, "play", options={"move": "take 1"})).reply()
+        assert typed.ephemeral and [b["label"] for b in typed.buttons()][:1] == ["✓ " + t("core.illegal", user)]
+        played = await fake.slash(user, channel, "play", options={"move": suggestions[0]["value"]})
+        assert (await played.reply()).content.startswith(("Done", "Fatto"))
+        await fake.quiet()
+        # The same command again (a retry after a crash, a double send): refused with the current board.
+        again = await (await fake.slash(user, channel, "play", options={"move": suggestions[0]["value"]})).reply()
+        assert "moved on" in again.content or "non è più" in again.content
+        assert again.embeds
         await fake.quiet()
         undo = await fake.slash(user, channel, "undo")
         assert (await undo.reply()).ephemeral
@@ -142,37 +155,55 @@ async def test_slash_commands_play_undo_hand_status_log_and_autocomplete(fake_di
             reply = await (await fake.slash(user, channel, command)).reply()
             assert reply.ephemeral and reply.content is not None or reply.embeds
         log = await (await fake.slash(user, channel, "log")).reply()
-        assert "took back `take 1`" in log.content or "annullato `take 1`" in log.content
+        assert "took back a move" in log.content or "ha annullato una mossa" in log.content
         mine = await (await fake.slash(user, channel, "game", subcommand="mine")).reply()
         assert "⏰" in mine.content
         await fake.quiet()
 
 
-async def test_private_news_goes_by_dm_and_closed_dms_fall_back(fake_discord, settings, world):
+async def take_three_without_an_answer(fake, user, channel):
+    """`user` takes 3 stones (a secret draw) from their panel, and the answer to the click never arrives
+    (its token died, as 15 minutes after an interaction)."""
+    panel = await open_panel(fake, user, channel)
+    fake.fail_next("PATCH", r"^/webhooks/\d+/[^/]+/messages/@original$", status=401, code=50027)
+    await fake.click(user, panel, custom_id=[c for c in panel.custom_ids() if c.endswith(":do:take 3")][0])
+
+
+async def test_private_news_comes_once_in_the_reply_or_else_by_dm_and_closed_dms_fall_back(
+        fake_discord, settings, world):
     fake = fake_discord
     alice, bob, guild, channel = world
     bob.dms_open = False
     async with fake.running(bot(settings)):
         await new_match(fake, alice, channel, "toy-peek", where="channel")
         lobby = fake.latest_with_components(channel)
-        await fake.click(bob, lobby, label="Join")
+        await (await fake.click(bob, lobby, label="Join")).reply()
         await fake.click(alice, lobby, label="Start")
         await fake.quiet()
-        for _ in range(2):  # each player takes 3: a private draw each
-            await take_turn(fake, [alice, bob], channel, pick=2)
+        # Alice's answer is lost: her secret draw comes by DM instead, once.
+        await take_three_without_an_answer(fake, alice, channel)
+        await fake.wait_for(lambda: fake.dms(alice), timeout=10, what="alice's DM")
+        await fake.quiet()
         assert len(fake.dms(alice)) == 1 and fake.dms(alice)[0].content
-        assert len(fake.refused_dms) == 1  # tried once for bob, then remembered
+        # Bob's answer is lost too, and his DMs are closed: a mention says where his news waits.
+        await take_three_without_an_answer(fake, bob, channel)
+        await fake.wait_for(lambda: fake.refused_dms, timeout=10, what="the refused DM")
+        await fake.quiet()
+        assert len(fake.refused_dms) == 1
         mention = [m for m in fake.messages(channel) if bob.id in m.pings and "/hand" in m.content]
         assert len(mention) == 1
-        # Bob's next interaction (here the very click that drew) hands over what he missed, privately.
+        # Bob's next interaction hands over what he missed, privately.
+        await (await fake.slash(bob, channel, "status")).reply()
+        await fake.quiet()
         missed = [m for m in fake.ephemerals(bob) if m.content and "missed" in m.content]
-        assert len(missed) == 1 and "secret" not in missed[0].content
+        assert len(missed) == 1
         # Nobody else ever saw alice's or bob's secrets.
         secret_alice = fake.dms(alice)[0].content.splitlines()[-1]
         assert not any(secret_alice in m.text for m in fake.seen_by(bob))
-        await take_turn(fake, [alice, bob], channel, pick=2)  # the last stone: the match ends
+        # With an answer, the news is in the answer and nowhere else.
+        user, panel = await take_turn(fake, [alice, bob], channel, pick=0)  # the last stone: the match ends
         assert "final scores" in fake.latest(channel).text
-        assert len(fake.refused_dms) == 1  # no retry into 403s (the services' tests cover later news too)
+        assert len(fake.dms(alice)) == 1 and len(fake.refused_dms) == 1  # no retry into 403s
 
 
 async def test_an_expired_interaction_changes_nothing_and_the_retry_works(fake_discord, settings, world):
@@ -205,7 +236,7 @@ async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, set
     async with fake.running(client):
         await new_match(fake, alice, channel, "toy", where="channel", clock_hours=10)
         lobby = fake.latest_with_components(channel)
-        await fake.click(bob, lobby, label="Join")
+        await (await fake.click(bob, lobby, label="Join")).reply()
         await fake.click(alice, lobby, label="Start")
         await fake.quiet()
         (late,) = awaited(fake, channel, [alice, bob])

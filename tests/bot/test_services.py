@@ -94,7 +94,8 @@ async def test_one_live_match_per_place(service):
 # ---- a whole match ---------------------------------------------------------------------------------------
 async def test_a_three_seat_match_with_an_ai_plays_to_the_end_and_stores_its_result(service, presenter, storage):
     match = await started(service, BOB, ai=1)
-    assert presenter.tables and presenter.tables[0].notify  # the first human to act is pinged
+    assert presenter.tables and presenter.tables[0].new_turn  # the first human to act is pinged
+    assert presenter.alerted() == [awaited_user(match)]
     match = await play_to_the_end(service, match)
     assert match.status == "over"
     result = await storage.result(match.id)
@@ -151,14 +152,15 @@ async def test_a_stale_board_is_refused_politely(service):
 
 async def test_the_table_is_posted_anew_to_ping_and_edited_when_nobody_new_must_act(service, presenter):
     match = await started(service, BOB)
-    assert presenter.tables[-1].notify
+    assert presenter.tables[-1].new_turn
     user = awaited_user(match)
     await service.play(match.id, user, "take 1")
-    assert presenter.tables[-1].notify  # the other player must now be pinged
+    assert presenter.tables[-1].new_turn  # the other player must now be pinged
     await service.undo(match.id, user)
-    assert presenter.tables[-1].notify  # the undoing player is awaited again: pinged
+    assert presenter.tables[-1].new_turn  # the undoing player is awaited again: pinged
     await service.resign(match.id, BOB if user == HOST else HOST)
-    assert not presenter.tables[-1].notify  # an AI took the other seat; the same player still acts
+    assert not presenter.tables[-1].new_turn  # an AI took the other seat; the same player still acts
+    assert presenter.alerted() == [user, BOB if user == HOST else HOST, user]
 
 
 # ---- restart -----------------------------------------------------------------------------------------
@@ -218,11 +220,19 @@ async def test_undo_never_crosses_an_ai_step(service):
 
 
 # ---- private information -----------------------------------------------------------------------------------
-async def test_private_events_reach_only_their_player_by_dm(service, presenter):
+async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(service, presenter, storage):
     match = await started(service, BOB, game="toy-peek")
     first = awaited_user(match)
-    await service.play(match.id, first, "take 3")
-    assert [user for user, _ in presenter.privates] == [first]
+    seat = match.seat_of(first).seat
+    shown = await service.play(match.id, first, "take 3")
+    assert [e.audience for e in shown.private] == [frozenset({seat})] and shown.hand_png is None  # toy: no pictures
+    assert presenter.privates == []  # held for the reply...
+    await service.settle(shown, shown=True)  # ...which showed it: delivered, never sent again
+    assert await storage.pending(match.id) == [] and presenter.privates == []
+    second = awaited_user(await service.get(match.id))
+    lost = await service.play(match.id, second, "take 3")
+    await service.settle(lost, shown=False)  # the reply failed: the news goes by DM after all
+    assert [user for user, _ in presenter.privates] == [second]
     assert all(e.audience is None for update in presenter.tables for e in update.events)
 
 
@@ -230,10 +240,11 @@ async def test_closed_dms_fall_back_to_mail_and_a_mention_and_are_not_retried(se
     match = await started(service, BOB, CAROL, game="toy-peek")
     first = awaited_user(match)
     presenter.closed_dms.add(first)
-    await service.play(match.id, first, "take 3")
+    await service.settle(await service.play(match.id, first, "take 3"), shown=False)
     assert presenter.dm_attempts.count(first) == 1
     assert [(m.key, who) for _, m, who in presenter.lines] == [("bot.dm.closed", first)]
     mail = await service.take_mail(first)
+    assert mail, "the private news waits in the mailbox"
     first_seat = (await service.get(match.id)).seat_of(first).seat
     assert [e["audience"] for m in mail for e in m.payload["events"]] == [[first_seat]]
     # Next private event: no new DM attempt (no retry into 403s), straight to the mailbox.
@@ -363,6 +374,7 @@ async def test_status_mine_and_list(service):
 async def test_autocomplete_lists_exactly_the_callers_legal_steps(service):
     match = await started(service, BOB)
     user = awaited_user(match)
-    assert [c.notation for c in await service.choices_here(77, user, "en")] == ["take 1", "take 2", "take 3"]
+    state_id, choices = await service.choices_here(77, user, "en")
+    assert state_id == match.state_id and [c.notation for c in choices] == ["take 1", "take 2", "take 3"]
     other = BOB if user == HOST else HOST
-    assert await service.choices_here(77, other, "en") == []
+    assert (await service.choices_here(77, other, "en"))[1] == []

@@ -15,6 +15,7 @@ FAMILIES = {  # keys built at run time, with every value they can take
     "bot.match.status_": ("lobby", "running", "cancelled", "over", "abandoned"),
     "bot.phase.": ("setup", "placement", "resolution", "over"),
     "bot.colour.": ("red", "blue", "green", "yellow", "white"),
+    "bot.prefs.turns_": ("mention", "dm"),
 }
 
 

@@ -1,0 +1,181 @@
+"""Delivers the outbox: what a change recorded for the players, shown once, then marked delivered.
+
+A change (a step, the AI seats' answers, a start, a cancel...) saves its outbox items in its own
+transaction; the courier delivers whatever is pending for a match, right after the change and again at
+start-up, so a crash between saving and posting loses nothing. Pending items are gathered:
+
+- every `table` item since the last delivery becomes one table message (a new one that mentions whoever
+  must now act, or an edit when nobody new must act), showing the current state and the public events
+  since the awaited player's last turn;
+- the `private` items of a seat become one direct message with one hand picture (or wait in the mailbox
+  when the player's DMs are off or closed);
+- `line`, `lobby` and `final` items are posted as they are.
+
+Posts carry a nonce made from the items they deliver, so a delivery repeated after a crash returns the
+message already posted (Discord's enforce_nonce) instead of posting and pinging twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Collection
+from typing import Any
+
+from engine.core import Game, Message, get_game
+
+from ..storage import Mail, MatchRecord, OutboxItem, Storage
+from . import pictures
+from .errors import DmClosed
+from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
+from .tidings import Names, event_from_json, since_last_turn, status_lines
+
+log = logging.getLogger(__name__)
+
+
+def title_of(match: MatchRecord) -> str:
+    return f"{get_game(match.game).spec.title} · #{match.id}"
+
+
+def table_locale(match: MatchRecord) -> str:
+    return match.settings.get("locale", "en")
+
+
+class Courier:
+    def __init__(self, storage: Storage, presenter: Presenter, now: Callable[[], float]):
+        self.storage = storage
+        self.presenter = presenter
+        self.now = now
+
+    async def deliver(self, match_id: int, hold: Collection[int] = ()) -> bool:
+        """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
+        (private news a player is being shown in their reply). True when nothing is left undelivered."""
+        items = [i for i in await self.storage.pending(match_id) if i.id not in hold]
+        if not items:
+            return True
+        match = await self.storage.get_match(match_id)
+        if match is None:
+            return True
+        try:
+            await self._lobby(match, [i for i in items if i.kind == "lobby"])
+            for item in (i for i in items if i.kind == "line"):
+                await self._line(match, item)
+            await self._privates(match, [i for i in items if i.kind == "private"])
+            await self._table(match, [i for i in items if i.kind == "table"])
+            for item in (i for i in items if i.kind == "final"):
+                await self._final(match, item)
+        except Exception as error:  # noqa: BLE001 — Discord is down or refused: keep it for the next attempt
+            log.warning("delivery for match %s stopped (%s); it stays pending", match_id, type(error).__name__)
+            return False
+        return True
+
+    # ---- each kind of item ------------------------------------------------------------------------
+    async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:
+        await self.storage.delivered([i.id for i in items if i.id is not None], match_id=match.id, **message_ids)
+
+    async def _lobby(self, match: MatchRecord, items: list[OutboxItem]) -> None:
+        if not items:
+            return
+        spec = get_game(match.game).spec
+        message_id = await self.presenter.show_lobby(match, title_of(match), (spec.min_seats, spec.max_seats),
+                                                     nonce=f"cl{items[-1].id}")
+        await self._done(match, items, lobby_message_id=message_id)
+
+    async def _line(self, match: MatchRecord, item: OutboxItem) -> None:
+        message = Names(match).message(Message.from_json(item.payload["message"]))
+        await self.presenter.tell_table(match, message, mention=item.payload.get("mention"), nonce=f"cn{item.id}")
+        await self._done(match, [item])
+
+    async def _privates(self, match: MatchRecord, items: list[OutboxItem]) -> None:
+        per_seat: dict[int, list[OutboxItem]] = defaultdict(list)
+        for item in items:
+            per_seat[item.payload["seat"]].append(item)
+        game, state = _loaded(match)
+        names = Names(match)
+        for index, group in per_seat.items():
+            seat = match.seat(index)
+            if seat.plays_ai or seat.user_id is None or state is None:
+                await self._done(match, group)
+                continue
+            events = names.events(event_from_json(e) for item in group for e in item.payload["events"])
+            prefs = await self.storage.prefs(seat.user_id)
+            locale = prefs.locale or table_locale(match)
+            if prefs.dms_enabled and not prefs.dm_closed:
+                png = await asyncio.to_thread(pictures.hand_png, game.view(state, index), locale)
+                try:
+                    await self.presenter.send_private(seat.user_id, PrivateNotice(
+                        match, seat, events, png, locale, nonce=f"cp{group[-1].id}"))
+                    await self._done(match, group)
+                    continue
+                except DmClosed:
+                    prefs.dm_closed = True  # remembered: no retry into 403s
+                    await self.storage.save_prefs(prefs)
+                    await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=seat.user_id,
+                                                    nonce=f"cd{group[-1].id}", locale=locale)
+            await self.storage.post_mail(Mail(seat.user_id, match.id, {"events": [e.to_json() for e in events]},
+                                              self.now()))
+            await self._done(match, group)
+
+    async def _table(self, match: MatchRecord, items: list[OutboxItem]) -> None:
+        if not items:
+            return
+        game, state = _loaded(match)
+        running = match.status == "running"
+        awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
+        humans = [s for s in awaited if not s.plays_ai]
+        announced = {seat for item in items for seat in item.payload.get("announce", [])}
+        alerts, by_dm = [], []
+        for seat in humans:
+            if seat.seat not in announced:
+                continue
+            prefs = await self.storage.prefs(seat.user_id)
+            locale = prefs.locale or table_locale(match)
+            wants_dm = prefs.turn_alert == "dm" and prefs.dms_enabled and not prefs.dm_closed
+            (by_dm if wants_dm else alerts).append(TurnAlert(seat.user_id, locale))
+        locale = table_locale(match)
+        view = game.view(state, None)
+        names = Names(match)
+        first = humans[0].seat if humans else None
+        events = names.events(since_last_turn(await self.storage.log(match.id), first))
+        since = names.message(Message("bot.table.since", {"player": Message(f"bot.colour.{_colour(game, first)}")})) \
+            if first is not None else None
+        update = TableUpdate(
+            match=match, title=title_of(match), events=events, awaited=awaited,
+            picture=await asyncio.to_thread(pictures.focus_png, view, locale), nonce=f"ct{items[-1].id}",
+            status=status_lines(view), since=since, alerts=alerts, new_turn=bool(alerts or by_dm), live=running)
+        table_id = await self.presenter.show_table(update)
+        for alert in by_dm:
+            await self._alert_by_dm(match, alert, f"ca{items[-1].id}u{alert.user_id}")
+        await self._done(match, items, table_message_id=table_id)
+
+    async def _alert_by_dm(self, match: MatchRecord, alert: TurnAlert, nonce: str) -> None:
+        try:
+            await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce)
+        except DmClosed:
+            prefs = await self.storage.prefs(alert.user_id)
+            prefs.dm_closed = True
+            await self.storage.save_prefs(prefs)
+            await self.presenter.tell_table(match, Message("bot.table.your_turn", {"match": title_of(match)}),
+                                            mention=alert.user_id, nonce=nonce, locale=alert.locale)
+
+    async def _final(self, match: MatchRecord, item: OutboxItem) -> None:
+        game, state = _loaded(match)
+        reason = Message.from_json(item.payload["reason"]) if item.payload.get("reason") else None
+        outcome = png = None
+        if state is not None and game.is_over(state):
+            outcome = game.outcome(state)
+            png = await asyncio.to_thread(pictures.final_png, game.view(state, None), table_locale(match))
+        await self.presenter.show_final(FinalReport(match, title_of(match), outcome if reason is None else None,
+                                                    png, reason=reason, nonce=f"cf{item.id}"))
+        await self._done(match, [item])
+
+
+def _loaded(match: MatchRecord) -> tuple[Game, Any]:
+    game = get_game(match.game)
+    return game, game.load_state(match.state) if match.state is not None else None
+
+
+def _colour(game: Game, seat: int) -> str:
+    colours = game.spec.colours
+    return colours[seat] if seat < len(colours) else ""

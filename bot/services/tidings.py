@@ -1,0 +1,112 @@
+"""What players are told: events with each player's name beside their colour, the steps since a player's
+last turn, and the status line of a table. Plain functions of records; no I/O."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.core import Event, Message, get_game
+
+from ..storage import LogEntry, MatchRecord, SeatRecord
+
+# A player's colour as games name it in their events ("al_rashid.colour.yellow"), and as the bot does.
+COLOUR_KEY = re.compile(r"^[a-z_]+\.colour\.([a-z]+)$")
+TABLE_EVENTS = 40  # more than a table message can hold; the presenter keeps the latest that fit
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    audience = data.get("audience")
+    return Event(data["key"], dict(data.get("params") or {}),
+                 frozenset(audience) if audience is not None else None, bool(data.get("reveals")))
+
+
+def plain(value: Any) -> Any:
+    """A message (with messages nested in its parameters) as plain JSON data, to be saved."""
+    if isinstance(value, Message):
+        return {"key": value.key, "params": plain(value.params)}
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def player_name(seat: SeatRecord) -> str | dict[str, Any] | None:
+    """How a seat is named beside its colour: the player's display name, or "AI" for a computer seat."""
+    if seat.plays_ai and (seat.user_id is None or seat.resigned):
+        return Message("bot.seat.ai_name").to_json()
+    return seat.name
+
+
+class Names:
+    """Puts each player's name beside their colour in messages: "Yellow (Bruno) paid …"."""
+
+    def __init__(self, match: MatchRecord):
+        colours = get_game(match.game).spec.colours
+        self.by_colour = {colours[s.seat]: player_name(s) for s in match.seats if s.seat < len(colours)}
+
+    def _json(self, value: Any) -> Any:
+        if isinstance(value, Message):
+            return self._json(value.to_json())
+        if isinstance(value, dict) and set(value) == {"key", "params"}:
+            found = COLOUR_KEY.match(value["key"])
+            name = self.by_colour.get(found.group(1)) if found else None
+            if name is not None:
+                return Message("bot.seat.named", {"colour": value, "name": name}).to_json()
+            return {"key": value["key"], "params": {k: self._json(v) for k, v in (value["params"] or {}).items()}}
+        if isinstance(value, list | tuple):
+            return [self._json(v) for v in value]
+        return value
+
+    def message(self, message: Message) -> Message:
+        return Message.from_json(self._json(message))
+
+    def event(self, event: Event) -> Event:
+        return Event(event.key, {k: self._json(v) for k, v in event.params.items()}, event.audience, event.reveals)
+
+    def events(self, events: Iterable[Event]) -> list[Event]:
+        return [self.event(e) for e in events]
+
+
+def standing(log: Iterable[LogEntry]) -> list[LogEntry]:
+    """The log as it stands: each undo removes the latest step still standing and is kept as a notice."""
+    out: list[LogEntry] = []
+    for entry in log:
+        if entry.kind == "undo":
+            steps = [i for i, e in enumerate(out) if e.kind == "step"]
+            if steps:
+                del out[steps[-1]]
+        out.append(entry)
+    return out
+
+
+def since_last_turn(log: Iterable[LogEntry], seat: int | None) -> list[Event]:
+    """The public events since `seat` last finished a turn (its current, unfinished turn included), so a
+    table message keeps telling what happened however many intermediate steps the player takes."""
+    entries = standing(log)
+    start = len(entries)
+    if seat is None:
+        start = max(0, start - 12)
+    else:
+        while start and entries[start - 1].seat == seat:
+            start -= 1
+        while start and entries[start - 1].seat != seat:
+            start -= 1
+    events = [event_from_json(e) for entry in entries[start:] for e in entry.events]
+    return [e for e in events if e.audience is None][-TABLE_EVENTS:]
+
+
+def status_lines(view: BaseModel) -> list[Message]:
+    lines = []
+    phase = getattr(view, "phase", None)
+    if phase:
+        lines.append(Message("bot.status.phase", {"phase": Message(f"bot.phase.{phase}")}))
+    if getattr(view, "turn", None) is not None and getattr(view, "turns", None):
+        lines.append(Message("bot.status.turn", {"turn": view.turn, "turns": view.turns}))
+    if getattr(view, "round", None):
+        lines.append(Message("bot.status.round", {"round": view.round}))
+    return lines
