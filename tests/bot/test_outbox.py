@@ -1,0 +1,180 @@
+"""The outbox: what a change must show is saved with it and delivered after it, once; a crash in between
+loses nothing; every new turn is announced exactly once, whatever made it someone's turn."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from bot.services import MatchService, MatchSettings
+from bot.storage import SqliteStorage
+
+from .fakes import RecordingPresenter
+
+HOST, BOB, CAROL = 1, 2, 3
+
+
+class Crashing(RecordingPresenter):
+    """A presenter whose Discord is down: every post fails, as if the process died before posting."""
+
+    async def show_table(self, update):
+        raise ConnectionError("Discord is unreachable")
+
+    async def show_lobby(self, match, title, seat_range, nonce):
+        raise ConnectionError("Discord is unreachable")
+
+
+async def new_match(service, *humans, ai=0, game="toy", **settings):
+    match = await service.create(game_key=game, host_id=HOST, channel_id=70, place_id=77, guild_id=9,
+                                 settings=MatchSettings(**settings), host_name="Host")
+    for user in humans:
+        await service.join(match.id, user, name=f"player {user}")
+    for _ in range(ai):
+        await service.add_ai(match.id, HOST, "random")
+    return match
+
+
+def becoming_active(game, match, log):
+    """Independent of the bot: from a replay of the log, how many times each human seat became one the game
+    waits for (a seat that keeps the move, step after step, becomes active once)."""
+    humans = {s.seat for s in match.seats if s.user_id is not None and not s.resigned}
+    state = game.new_game(match.params, len(match.seats), match.seed)
+    counts, before = Counter(), set()
+    steps = []
+    for entry in log:
+        if entry.kind == "undo":
+            steps.pop()
+        else:
+            steps.append(entry)
+        state = game.new_game(match.params, len(match.seats), match.seed)
+        for step in steps:
+            state, _ = game.apply(state, step.seat, step.notation)
+        now = set(game.active_seats(state)) & humans
+        counts.update(now - before)
+        before = now
+    first = game.active_seats(game.new_game(match.params, len(match.seats), match.seed)) & humans
+    counts.update(first)  # the first to act, at the start (before any log entry)
+    return counts
+
+
+async def test_a_crash_between_saving_and_posting_loses_nothing(db_path, clock):
+    down = SqliteStorage(db_path)
+    await down.open()
+    crashed = MatchService(down, Crashing(), now=clock, new_seed=lambda: 3)
+    match = await new_match(crashed, BOB)
+    await crashed.start(match.id, HOST)  # saved, but nothing reached Discord
+    match = await crashed.get(match.id)
+    assert match.status == "running" and await down.pending(match.id)
+    await down.close()
+
+    storage = SqliteStorage(db_path)
+    await storage.open()
+    presenter = RecordingPresenter()
+    service = MatchService(storage, presenter, now=clock)
+    await service.resume()  # start-up: everything undelivered is delivered
+    assert await storage.pending() == []
+    assert presenter.lobbies[-1][2] == "running"  # the lobby says the match started
+    (table,) = presenter.tables
+    awaited = next(s for s in match.seats if s.awaited_since is not None)
+    assert table.new_turn and [a.user_id for a in table.alerts] == [awaited.user_id]
+    assert table.match.state_id == match.state_id  # the current state
+    await service.resume()  # a second start-up delivers nothing again
+    assert len(presenter.tables) == 1
+    await storage.close()
+
+
+async def test_a_failed_delivery_is_retried_by_the_clock_and_announces_once(service, presenter, storage):
+    match = await new_match(service, BOB)
+    match = await service.start(match.id, HOST)
+    first = next(s.user_id for s in match.seats if s.awaited_since is not None)
+    presenter.tables.clear()
+    real = presenter.show_table
+
+    async def down(update):
+        raise ConnectionError("Discord is unreachable")
+
+    presenter.show_table = down
+    await service.settle(await service.play(match.id, first, "take 1"), shown=True)
+    assert [i.kind for i in await storage.pending(match.id)] == ["table"]
+    presenter.show_table = real
+    await service.tick()
+    assert await storage.pending(match.id) == []
+    second = BOB if first == HOST else HOST
+    assert presenter.alerted() == [second]
+
+
+async def test_a_turn_alert_by_dm_when_the_player_asks_for_it(service, presenter):
+    await service.set_turn_alert(BOB, "dm")
+    match = await new_match(service, BOB)
+    match = await service.start(match.id, HOST)
+    first = next(s.user_id for s in match.seats if s.awaited_since is not None)
+    if first == HOST:
+        await service.play(match.id, HOST, "take 1")
+    assert presenter.turn_dms == [(BOB, match.id)]
+    assert BOB not in [a.user_id for t in presenter.tables for a in t.alerts]  # a DM, not also a mention
+    presenter.closed_dms.add(BOB)  # then Bob closes his DMs: the alert falls back to a mention line
+    await service.play(match.id, BOB, "take 1")
+    await service.play(match.id, HOST, "take 1")
+    assert presenter.lines[-1][2] == BOB and presenter.lines[-1][1].key == "bot.table.your_turn"
+
+
+@pytest.mark.parametrize("seed", range(4))
+async def test_every_turn_is_announced_exactly_once_whatever_made_it(service, presenter, storage, clock, seed):
+    """Two humans and an AI, playing with random steps, undos and clocks that run out: each human is
+    alerted exactly as many times as a replay of the log says their seat became active."""
+    rng = random.Random(seed)
+    match = await new_match(service, BOB, ai=1, game="toy-peek", clock_hours=1, on_expiry="ai")
+    match = await service.start(match.id, HOST)
+    game = service.game_of(match)
+    for _ in range(60):
+        match = await service.get(match.id)
+        if match.status != "running":
+            break
+        awaited = [s for s in match.seats if s.awaited_since is not None and not s.plays_ai]
+        roll = rng.random()
+        if roll < 0.15:
+            clock.advance(1.01)  # the clock runs out: the AI plays for the awaited player
+            await service.tick()
+            continue
+        (seat,) = awaited
+        if roll < 0.3:
+            try:
+                await service.undo(match.id, seat.user_id)
+            except Exception:  # noqa: BLE001 — nothing of theirs to take back: fine
+                pass
+            continue
+        state = game.load_state(match.state)
+        step = rng.choice(game.legal_actions(state, seat.seat))
+        result = await service.play(match.id, seat.user_id, game.format_action(step), state_id=match.state_id)
+        await service.settle(result, shown=rng.random() < 0.8)
+    match = await service.get(match.id)
+    expected = becoming_active(game, match, await storage.log(match.id))
+    users = {s.seat: s.user_id for s in match.seats}
+    assert Counter(presenter.alerted()) == Counter({users[s]: n for s, n in expected.items()})
+    assert await storage.pending(match.id) == []
+
+
+async def test_al_rashid_a_player_who_keeps_the_move_is_not_alerted_again(service, presenter):
+    """Choosing a piece, then where to place it: one turn, one alert, and the table is edited in between."""
+    match = await new_match(service, ai=2, game="al-rashid")
+    match = await service.start(match.id, HOST)
+    game = service.game_of(match)
+    for _ in range(40):  # to the first placement of the host's
+        state = game.load_state(match.state)
+        step = game.legal_actions(state, 0)[0]
+        result = await service.play(match.id, HOST, game.format_action(step), state_id=match.state_id)
+        await service.settle(result, shown=True)
+        match = await service.get(match.id)
+        if step.verb == "piece":
+            break
+    else:
+        raise AssertionError("no piece was chosen")
+    assert result.panel is not None and result.panel.prompt.key == "al_rashid.ask.place.area"
+    assert not presenter.tables[-1].new_turn and presenter.tables[-1].events  # edited, still telling the news
+    alerts = len(presenter.alerted())
+    state = game.load_state(match.state)
+    await service.play(match.id, HOST, game.format_action(game.legal_actions(state, 0)[0]),
+                       state_id=match.state_id)
+    assert len(presenter.alerted()) == alerts + 1  # the AIs placed, and the turn came back: one alert
+    expected = becoming_active(game, match := await service.get(match.id), await service.storage.log(match.id))
+    assert presenter.alerted().count(HOST) == expected[0]
