@@ -32,6 +32,7 @@ from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnA
 from .tidings import Names, event_from_json, since_last_turn, status_lines
 
 log = logging.getLogger(__name__)
+RECENT_STEPS = 200  # enough log to reach back to a player's last turn
 
 
 def title_of(match: MatchRecord) -> str:
@@ -137,16 +138,16 @@ class Courier:
         view = game.view(state, None)
         names = Names(match)
         first = humans[0].seat if humans else None
-        events = names.events(since_last_turn(await self.storage.log(match.id), first))
+        events = names.events(since_last_turn(await self.storage.log(match.id, last=RECENT_STEPS), first))
         since = names.message(Message("bot.table.since", {"player": Message(f"bot.colour.{_colour(game, first)}")})) \
             if first is not None else None
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
             picture=await asyncio.to_thread(pictures.focus_png, view, locale), nonce=f"ct{items[-1].id}",
             status=status_lines(view), since=since, alerts=alerts, new_turn=bool(alerts or by_dm), live=running)
-        table_id = await self.presenter.show_table(update)
         for alert in by_dm:
             await self._alert_by_dm(match, alert, f"ca{items[-1].id}u{alert.user_id}")
+        table_id = await self.presenter.show_table(update)
         await self._done(match, items, table_message_id=table_id)
 
     async def _alert_by_dm(self, match: MatchRecord, alert: TurnAlert, nonce: str) -> None:

@@ -360,7 +360,7 @@ class MatchService:
     async def _commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
                       events: Iterable[Event] = (), extra: Iterable[OutboxItem] = ()) -> MatchRecord:
         """Save state, log entry, awaited seats, reminders, the result at the end and the outbox (the table,
-        whom to alert, private news) in one transaction."""
+        whom to alert, private news, and the `extra` items of the change) in one transaction."""
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
@@ -380,7 +380,10 @@ class MatchService:
                                                 self.reminder_fractions)
             elif not seat.plays_ai:
                 reminders += [r for r in existing if r.seat == seat.seat]
-        outbox = [*extra, OutboxItem(match.id, "table", {"announce": newly_awaited})]
+        outbox = list(extra)
+        if newly_awaited or over or any(e.audience is None for e in events) or extra:
+            # A step that changed nothing public (choosing a piece before placing it) leaves the table as it is.
+            outbox.append(OutboxItem(match.id, "table", {"announce": newly_awaited}))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:
             for seat_index in sorted(event.audience or ()):
@@ -452,7 +455,7 @@ class MatchService:
             told = Event("bot.log.undone", {"player": Message(f"bot.colour.{self.colour(match, seat.seat)}").to_json()})
             entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
                              at=self.now(), events=[told.to_json()], label=last.label)
-            match = await self._commit(match, game, state, entry=entry)
+            match = await self._commit(match, game, state, entry=entry, events=[told])
             await self._advance(match, game, state)
             await self._deliver(match_id)
             return await self.get(match_id)

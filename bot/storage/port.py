@@ -43,7 +43,8 @@ class Storage(Protocol):
                         lobby_message_id: int | None = None) -> None:
         """Mark items delivered and, in the same transaction, remember which messages now show the match."""
 
-    async def log(self, match_id: int) -> list[LogEntry]: ...
+    async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
+        """The match's action log, oldest first (only its `last` entries when given)."""
 
     async def reminders(self, match_id: int) -> list[Reminder]: ...
 

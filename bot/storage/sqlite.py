@@ -261,11 +261,10 @@ class SqliteStorage:
                     await self.db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, match_id))
 
     # ---- log, reminders, results ---------------------------------------------------------------
-    async def log(self, match_id: int) -> list[LogEntry]:
-        async with self._lock, self.db.execute(
-            "SELECT * FROM actions WHERE match_id = ? ORDER BY id", (match_id,)
-        ) as cursor:
-            rows = await cursor.fetchall()
+    async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
+        query = "SELECT * FROM actions WHERE match_id = ? ORDER BY id DESC" + (" LIMIT ?" if last else "")
+        async with self._lock, self.db.execute(query, (match_id, last) if last else (match_id,)) as cursor:
+            rows = list(reversed(await cursor.fetchall()))
         return [
             LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"], seat=r["seat"],
                      notation=r["notation"], undoable=bool(r["undoable"]), by_ai=bool(r["by_ai"]),

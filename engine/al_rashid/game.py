@@ -213,7 +213,7 @@ def _action_params(action: Action) -> dict[str, Any]:
         if action.verb in ("piece", "hold") and value in PIECES:  # "merchant" is also a palace
             named = w.piece(value)
         elif value in GOODS or value == CREDIT_NOTE:
-            named = w.good(value)
+            named = w.goods(value) if action.verb == "all" else w.good(value)
         elif value in AREAS:
             named = w.area(value)
         elif value in PIECES:

@@ -160,8 +160,17 @@ class Battle(Step):
     def question_params(self, s: State) -> dict[str, Any]:
         params = super().question_params(s)
         committed = self.committed or {}
-        params["committed"] = ", ".join(f"{k} ×{n}" for k, n in sorted(committed.items())) or "—"
+        chosen = [Message("al_rashid.tiles_of", {"n": n, "tile": Message("al_rashid.tile", {
+            "colour": w.mercenary(split_kind(k)[0]), "value": split_kind(k)[1]}).to_json()}).to_json()
+            for k, n in sorted(committed.items())]
+        params["committed"] = chosen or "—"
         return params
+
+    def label(self, s: State, a: Action) -> Message | None:
+        # Choosing tiles for a fight is no payment: its own words for starting again and confirming.
+        if a.verb in ("clear", "confirm"):
+            return Message(f"al_rashid.act.{a.verb}_fight")
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)

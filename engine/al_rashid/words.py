@@ -21,6 +21,12 @@ def player(state: State, seat: int) -> dict[str, Any]:
 
 
 def good(name: str) -> dict[str, Any]:
+    """One good (or credit note) in running text: "1 Metal", "Take Metal" ("Metallo" in Italian)."""
+    return _name("one", name)
+
+
+def goods(name: str) -> dict[str, Any]:
+    """A good as a kind, in the plural where languages need it: "all the Metal" ("Metalli")."""
     return _name("good", name)
 
 
@@ -50,7 +56,7 @@ def mercenary(colour: str) -> dict[str, Any]:
 
 def bundle(goods: dict[str, int]) -> list[dict[str, Any]]:
     """A bundle of goods and credit notes, e.g. "2 Hardwood, 1 Metal"."""
-    return [Message("al_rashid.count", {"n": goods[g], "thing": _name("good", g)}).to_json()
+    return [Message("al_rashid.count", {"n": goods[g], "thing": _name("one" if goods[g] == 1 else "good", g)}).to_json()
             for g in (*GOODS, CREDIT_NOTE) if goods.get(g)]
 
 

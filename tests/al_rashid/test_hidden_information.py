@@ -105,7 +105,7 @@ def test_tiles_being_committed_to_a_fight_stay_private_until_the_fight():
     s = resolve_from(s)
     s, _ = play(s, "resolve silk_road", "fight", "commit red-4")
     mine = GAME.view(s, RED)
-    assert mine.question_for(RED).params["committed"] == "red-4 ×1"
+    assert mine.question_for(RED).text("en").endswith("Chosen: red 4 ×1.")  # in words, not notation
     assert mine.resolution.detail["committed"] == {"red-4": 1}
     for viewer in (None, YELLOW):
         text = public_text(s, viewer)

@@ -1,10 +1,26 @@
-"""End to end: a full Al-Rashid match for three (one human, two AI seats) through the fake Discord."""
+"""End to end: complete Al-Rashid matches through the fake Discord, every human decision a click.
+
+The fake refuses every payload Discord would refuse (duplicate custom ids, empty messages...), so a panel
+that Discord would reject fails these tests. Each test prints what players lived through: the kinds of
+step reached by clicking, interactions per turn, and how each new turn was announced.
+"""
+
+import random
 
 import pytest
 
+from bot.services import MatchService
 from bot.settings import Settings
+from bot.storage import SqliteStorage
+from tests.support.curious import step_kinds
 
-from .e2e import awaited, bot, new_match, take_turn
+from . import wording
+from .clicking import Clicking, Figures, coverage_report
+from .e2e import bot, new_match
+
+# Seeded all-human matches in which the curious players reach every kind of step (bench/clicking.py
+# searches for such seeds and plays many more matches).
+COVERAGE_SEEDS = (2400, 2401)
 
 
 @pytest.fixture
@@ -13,37 +29,68 @@ def settings(tmp_path, fake_discord):
                     reminder_poll_seconds=3600)
 
 
-async def test_al_rashid_with_two_ai_seats_from_new_to_final_score(fake_discord, settings):
+@pytest.fixture
+def tiny_pictures(monkeypatch):
+    """Pictures cost most of a step's time and have tests of their own: these matches send a tiny PNG,
+    through the same upload and attachment code."""
+    from bot.services import pictures
+
+    tiny = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+    for name in ("focus_png", "hand_png", "board_png", "final_png"):
+        monkeypatch.setattr(pictures, name, lambda view, locale: tiny)
+
+
+async def start(fake, users, channel, *, ai=0):
+    host, *guests = users
+    await new_match(fake, host, channel, "al-rashid", where="channel", ai_players=ai)
+    lobby = fake.latest_with_components(channel)
+    for user in guests:
+        await (await fake.click(user, lobby, label="Join")).reply()
+    await (await fake.click(host, lobby, label="Start")).reply()
+
+
+async def replays_exactly(settings):
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        service = MatchService(storage, presenter=None)
+        for match in await storage.matches(statuses=("over",)):
+            assert service.game_of(match).dump_state(await service.replay(match)) == match.state, match.id
+            assert await storage.pending(match.id) == []
+        return {e.notation for m in await storage.matches(statuses=("over",)) for e in await storage.log(m.id)}
+    finally:
+        await storage.close()
+
+
+def assert_well_worded(fake, notations, users):
+    found = wording.problems(fake, "en", notations, {u.name for u in users} | {"Al-Rashid", "AI", "IA"})
+    assert not found, "\n".join(found[:40])
+
+
+async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, tiny_pictures):
     fake = fake_discord
-    alice, bob = fake.add_user("alice"), fake.add_user("bob", locale="it")
-    guild = fake.add_guild("Bazaar", members=[alice, bob])
-    channel = fake.add_text_channel(guild, "al-rashid")
-    async with fake.running(bot(settings)):
-        await new_match(fake, alice, channel, "al-rashid", where="channel", ai_players=2)
-        lobby = fake.latest_with_components(channel)
-        assert lobby.text.count("AI (heuristic)") == 2
-        await fake.click(alice, lobby, label="Start")
-        await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice's turn")
-        await fake.quiet()
-        board = fake.latest(channel)
-        assert alice.id in board.pings and "table.png" in board.files
-        for _ in range(2):  # a few steps by hand, through the panel (defaults first)
-            await take_turn(fake, [alice], channel, suggested=True)
-            await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice again")
-    async with fake.running(bot(settings)):  # a restart in the middle of the match
-        for _ in range(2):
-            await take_turn(fake, [alice], channel, suggested=True)
-            await fake.wait_for(lambda: awaited(fake, channel, [alice]) == [alice], timeout=30, what="alice again")
-        hand = await (await fake.slash(alice, channel, "hand")).reply()
-        assert hand.ephemeral and "hand.png" in hand.files
-        resign = await fake.slash(alice, channel, "resign")  # an AI takes alice's seat and finishes
-        assert (await resign.reply()).ephemeral
-        await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=60,
-                            what="the final score")
-        await fake.quiet()
-        final = fake.latest(channel)
-        assert "final scores" in final.text and alice.id in final.pings
-        # Bob watched the whole match: he saw every public board, and not one of alice's secrets.
-        private = {m.id for m in fake.dms(alice)} | {m.id for m in fake.ephemerals(alice)}
-        assert private and not private & {m.id for m in fake.seen_by(bob)}
-        assert not any("hand.png" in m.files for m in fake.seen_by(bob))
+    users = [fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")]
+    guild = fake.add_guild("Bazaar", members=users)
+    covered, figures, notations = set(), Figures(), set()
+    client = bot(settings)
+    async with fake.running(client):
+        await (await fake.slash(users[1], fake.add_text_channel(guild, "settings"), "settings", subcommand="turns",
+                                options={"how": "dm"})).reply()  # Bruno hears of his turns by DM
+        for seed in COVERAGE_SEEDS:
+            channel = fake.add_text_channel(guild, f"al-rashid-{seed}")
+            await fake.gateway_caught_up()
+            client.service.new_seed = lambda seed=seed: seed
+            since = len(fake.all_messages)
+            await start(fake, users, channel)
+            match = await client.service.match_here(channel.id)
+            driver = Clicking(fake, channel, client.service, users, random.Random(seed), covered, figures,
+                              since=since)
+            await driver.play(match.id)
+            notations |= driver.notations
+            await fake.quiet()
+    print("\n" + coverage_report(covered) + "\n" + figures.report())
+    assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered)
+    assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
+                                            if t.alerts != 1]
+    notations |= await replays_exactly(settings)
+    assert_well_worded(fake, notations, users)

@@ -13,6 +13,7 @@ borrowed favours), sometimes takes the suggestion, sometimes another choice, and
 from __future__ import annotations
 
 import random
+from functools import cache
 from dataclasses import dataclass, field
 
 from engine import ai
@@ -37,11 +38,12 @@ def prefix(game: Game) -> str:
     return game.spec.key.replace("-", "_") + ".ask."
 
 
-def step_kinds(game: Game) -> set[str]:
+@cache
+def step_kinds(game: Game) -> frozenset[str]:
     """Every kind of step the game can ask a player, named by its prompt key."""
     asks = {k for k in catalogue("en") if k.startswith(prefix(game)) and not k.endswith("_public")}
     pays = {k for k in asks if k.endswith(".pay")}
-    return asks | {k + PAY_BY_SUGGESTION for k in pays} | {k + PAY_PIECE_BY_PIECE for k in pays}
+    return frozenset(asks | {k + PAY_BY_SUGGESTION for k in pays} | {k + PAY_PIECE_BY_PIECE for k in pays})
 
 
 def kinds_of_click(prompt_key: str, action: Action) -> set[str]:
@@ -100,12 +102,25 @@ class Curious:
         calm = [a for a in allowed if a.verb not in GOING_BACK] or allowed
         return self.rng.choice(allowed if self.rng.random() < 0.05 else calm)
 
+    def _good_place(self, state, seat, area, wanted, uncovered) -> bool:
+        """A palace with a charge that asks, or a piece beside one's own: a stack of two kinds makes a later
+        move ask which piece (a territory for the Informer and the spies, a palace for the Plotter)."""
+        piece = self.game.prompt(state, seat).params["piece"]["key"].rsplit(".", 1)[-1]
+        mine = any(s.seat == seat for s in area.stacks)
+        territory = area.kind == "territory"
+        stacking = {"move.informer.piece", "move.spy.piece"} & uncovered if territory else (
+            {"move.plotter.piece"} & uncovered)
+        if mine and stacking:
+            return True
+        if territory:
+            return piece != "sage" and bool(stacking) and self.rng.random() < 0.4
+        return bool(wanted & set(area.charges))
+
     def _pay(self, key, options, suggested):
         by_suggestion = [a for a in options if a.verb == "pay"]
         piece_by_piece = [a for a in options if a.verb in ("add", "confirm")]
         want_pieces = key + PAY_PIECE_BY_PIECE not in self.covered or self.rng.random() < 0.3
-        if key + PAY_BY_SUGGESTION not in self.covered and by_suggestion and not (
-                want_pieces and self.rng.random() < 0.5):
+        if key + PAY_BY_SUGGESTION not in self.covered and by_suggestion and not want_pieces:
             return by_suggestion[0]
         if want_pieces and piece_by_piece:
             confirm = [a for a in piece_by_piece if a.verb == "confirm"]
@@ -139,13 +154,11 @@ class Curious:
             return ("charge" in args and bool(wanted & set(areas[area].charges if area in areas else ())))\
                 or ("service" in args and spying) or ("favour" in args and area in ("spies", "military", "merchant"))\
                 or ("benevolence" in args and area == "caliph")
-        if verb in ("resolve", "place"):
+        if verb == "place":
+            return self._good_place(state, seat, areas[args[0]], wanted, uncovered)
+        if verb == "resolve":
             area = areas[args[0]]
-            if area.kind == "palace":
-                return bool(wanted & set(area.charges)) or (args[0] == "spies" and "move.spy.piece" in uncovered) or (
-                    verb == "place" and any(s.seat == seat for s in area.stacks))
-            return (verb == "resolve" and bool(area.mercenaries)) or (
-                verb == "place" and any(s.seat == seat for s in area.stacks))
+            return bool(wanted & set(area.charges)) if area.kind == "palace" else bool(area.mercenaries)
         if verb == "piece":
             return args[0] == "sage"
         return verb in ("fight", "remove", "from", "to", "note", "favour")

@@ -1,0 +1,167 @@
+"""Players who only click: they open their panel from the table message, pick buttons and select options,
+and never type a notation. The driver also measures what players live through: interactions per turn,
+whether each new turn was announced to them, and which kinds of step they were asked.
+
+The decisions come from tests/support/curious.py (a player steering towards every kind of step); the game
+state it looks at is read from the bot's database, the choices from the panel's components.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bot.ui.routes import parse, resolve_step
+from engine.core import Action, get_game
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
+from tests.support.curious import Curious, short, step_kinds
+
+from .e2e import awaited, open_id, table_message
+
+
+@dataclass
+class Turn:
+    """One turn of a player's: from the moment the game waits for them until it stops waiting."""
+
+    user: FakeUser
+    phase: str
+    first_question: str
+    interactions: int = 0
+    questions: int = 0
+    alerts: int = 0            # mentions and DMs that told them it was their move
+
+
+@dataclass
+class Figures:
+    turns: list[Turn] = field(default_factory=list)
+
+    def per_turn(self, phase: str, first_question: str = "") -> list[int]:
+        return [t.interactions for t in self.turns
+                if t.phase == phase and t.first_question.startswith(first_question) and t.questions]
+
+    def alerted_share(self) -> float:
+        return sum(t.alerts == 1 for t in self.turns) / max(len(self.turns), 1)
+
+    def report(self) -> str:
+        lines = []
+        for name, values in (("interactions per placement", self.per_turn("placement", "al_rashid.ask.place")),
+                             ("interactions per resolution move", self.per_turn("resolution", "al_rashid.ask.turn")),
+                             ("interactions per question", [1] * 0 + self.per_question())):
+            if values:
+                lines.append(f"{name}: mean {statistics.mean(values):.2f}, max {max(values)} (n={len(values)})")
+        lines.append(f"turns announced exactly once: {self.alerted_share():.0%} of {len(self.turns)}")
+        return "\n".join(lines)
+
+    def per_question(self) -> list[float]:
+        return [t.interactions / t.questions for t in self.turns if t.questions]
+
+
+class Clicking:
+    """Drives every human seat of one match through the fake Discord."""
+
+    def __init__(self, fake: FakeDiscord, place, service, users: list[FakeUser], rng: random.Random,
+                 covered: set[str], figures: Figures, *, since: int = 0):
+        self.fake, self.place, self.service, self.users = fake, place, service, users
+        self.game = get_game("al-rashid")
+        self.curious = Curious(self.game, rng, covered)
+        self.figures = figures
+        self.panels: dict[int, FakeMessage] = {}        # each user's open ephemeral panel
+        # Per user: how many of the bot's messages were already looked at for turn alerts.
+        self.seen: dict[int, int] = defaultdict(lambda: since)
+        self.turn: tuple[int, float] | None = None
+        self.current: Turn | None = None
+        self.notations: set[str] = set()
+
+    @property
+    def covered(self) -> set[str]:
+        return self.curious.covered
+
+    async def play(self, match_id: int, max_decisions: int = 5000) -> None:
+        for _ in range(max_decisions):
+            match = await self.service.get(match_id)
+            if match.status != "running":
+                return
+            await self.decide(match)
+        raise AssertionError("the match did not end")
+
+    def _user(self, user_id: int) -> FakeUser:
+        return next(u for u in self.users if u.id == user_id)
+
+    def _alerts_since(self, user: FakeUser) -> int:
+        """Messages since this user's last turn that told them it is their move: a ping, or a DM alert."""
+        messages = self.fake.all_messages
+        start, self.seen[user.id] = self.seen[user.id], len(messages)
+        fresh = messages[start:]
+        pings = [m for m in fresh if user.id in m.pings]
+        dms = [m for m in fresh if m.channel.recipient is user and f"<#{self.place.id}>" in m.content
+               and not m.attachments]
+        return len(pings) + len(dms)
+
+    async def decide(self, match) -> None:
+        game = self.game
+        state = game.load_state(match.state)
+        (seat,) = [s for s in match.seats if s.awaited_since is not None and not s.plays_ai]
+        user = self._user(seat.user_id)
+        key = game.prompt(state, seat.seat).key
+        await self.fake.wait_for(lambda: awaited(self.fake, self.place, self.users) == [user], timeout=30,
+                                 what="the newest table message to name the player the game waits for")
+        if self.turn != (seat.seat, seat.awaited_since):
+            self.turn = (seat.seat, seat.awaited_since)
+            self.current = Turn(user, game.view(state, None).phase, key, alerts=self._alerts_since(user))
+            self.figures.turns.append(self.current)
+        panel = self.panels.get(user.id)
+        if panel is None or not self._fresh(self.fake.message(panel.id), match.state_id):
+            table = table_message(self.fake, self.place)
+            opened = await self.fake.click(user, table, custom_id=open_id(table))
+            panel = await opened.reply(timeout=30)
+            self.current.interactions += 1
+        panel = self.fake.message(panel.id)
+        assert self._fresh(panel, match.state_id), panel.text
+        offered = self._offered(panel, state, seat.seat)
+        legal = game.legal_actions(state, seat.seat)
+        assert sorted(offered) == sorted(legal), "the panel offers exactly the legal steps"
+        suggested = next((a for a, (kind, _) in offered.items() if kind == "suggested"), None)
+        action = self.curious.choose(state, seat.seat, list(offered), suggested)
+        self.curious.note(key, action)
+        self.notations.add(game.format_action(action))
+        kind, target = offered[action]
+        if kind == "select":
+            custom_id, value = target
+            click = await self.fake.select(user, panel, custom_id, [value])
+        else:
+            click = await self.fake.click(user, panel, custom_id=target)
+        await click.reply(timeout=30)
+        self.current.interactions += 1
+        self.current.questions += 1
+        self.panels[user.id] = panel
+
+    @staticmethod
+    def _fresh(panel: FakeMessage, state_id: int) -> bool:
+        routes = [parse(c) for c in panel.custom_ids()]
+        return bool(routes) and all(r is not None and r.state_id == state_id for r in routes)
+
+    def _offered(self, panel: FakeMessage, state, seat: int) -> dict[Action, tuple[str, object]]:
+        """Each step the panel offers, with how to pick it: ("suggested" | "button", custom_id) or
+        ("select", (custom_id, value))."""
+        notations = [self.game.format_action(a) for a in self.game.legal_actions(state, seat)]
+        offered: dict[Action, tuple[str, object]] = {}
+        for button in panel.buttons():
+            route = parse(button["custom_id"])
+            notation = resolve_step(route.arg, notations)
+            kind = "suggested" if button.get("style") == 3 else "button"
+            offered[self.game.parse_action(notation)] = (kind, button["custom_id"])
+        for select in panel.selects():
+            for option in select["options"]:
+                notation = resolve_step(option["value"], notations)
+                offered[self.game.parse_action(notation)] = ("select", (select["custom_id"], option["value"]))
+        return offered
+
+
+def coverage_report(covered: set[str]) -> str:
+    kinds = step_kinds(get_game("al-rashid"))
+    missing = sorted(short(k) for k in kinds - covered)
+    reached = sorted(short(k) for k in kinds & covered)
+    text = f"kinds of step reached by clicking: {len(reached)} of {len(kinds)}\n  " + "\n  ".join(reached)
+    return text + (f"\nnot reached: {', '.join(missing)}" if missing else "")
