@@ -13,8 +13,8 @@ borrowed favours), sometimes takes the suggestion, sometimes another choice, and
 from __future__ import annotations
 
 import random
-from functools import cache
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine import ai
 from engine.core import Action, Game
