@@ -29,7 +29,7 @@ from ..storage import Mail, MatchRecord, OutboxItem, Storage
 from . import pictures
 from .errors import DmClosed
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
-from .tidings import Names, event_from_json, since_last_turn, status_lines
+from .tidings import Names, event_from_json, since_last_turn
 
 log = logging.getLogger(__name__)
 RECENT_STEPS = 200  # enough log to reach back to a player's last turn
@@ -144,7 +144,7 @@ class Courier:
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
             picture=await asyncio.to_thread(pictures.focus_png, view, locale), nonce=f"ct{items[-1].id}",
-            status=status_lines(view), since=since, alerts=alerts, new_turn=bool(alerts or by_dm), live=running)
+            status=[names.message(game.headline(state))], since=since, alerts=alerts, new_turn=bool(alerts or by_dm), live=running)
         for alert in by_dm:
             await self._alert_by_dm(match, alert, f"ca{items[-1].id}u{alert.user_id}")
         table_id = await self.presenter.show_table(update)

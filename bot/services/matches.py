@@ -38,7 +38,7 @@ from . import ai, clock, pictures
 from .courier import Courier, title_of
 from .errors import DmClosed, Refusal, StaleBoard
 from .presenter import Presenter
-from .tidings import Names, event_from_json, plain, status_lines
+from .tidings import Names, event_from_json, plain
 
 MAX_AI_STEPS = 5000  # a guard against a game that never hands the turn back
 
@@ -616,8 +616,9 @@ class MatchService:
     async def board(self, match_id: int, locale: str) -> tuple[MatchRecord, bytes | None, list[Message]]:
         match = await self.get(match_id)
         game = self.game_of(match)
-        view = game.view(self._state(match, game), None)
-        return match, await asyncio.to_thread(pictures.board_png, view, locale), status_lines(view)
+        state = self._state(match, game)
+        picture = await asyncio.to_thread(pictures.board_png, game.view(state, None), locale)
+        return match, picture, [Names(match).message(game.headline(state))]
 
     async def hand(self, match_id: int, user_id: int, locale: str) -> tuple[BaseModel, bytes | None]:
         match = await self.get(match_id)
@@ -632,7 +633,7 @@ class MatchService:
         lines: list[Message] = [Message(f"bot.match.status_{match.status}")]
         if match.state is not None:
             game = self.game_of(match)
-            lines += status_lines(game.view(self._state(match, game), None))
+            lines.append(Names(match).message(game.headline(self._state(match, game))))
         seats = [SeatStatus(s, self.colour(match, s.seat), s.awaited_since,
                             clock.deadline(s.awaited_since, settings.clock_hours) if s.awaited_since else None)
                  for s in match.seats]

@@ -7,8 +7,6 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from pydantic import BaseModel
-
 from engine.core import Event, Message, get_game
 
 from ..storage import LogEntry, MatchRecord, SeatRecord
@@ -98,15 +96,3 @@ def since_last_turn(log: Iterable[LogEntry], seat: int | None) -> list[Event]:
             start -= 1
     events = [event_from_json(e) for entry in entries[start:] for e in entry.events]
     return [e for e in events if e.audience is None][-TABLE_EVENTS:]
-
-
-def status_lines(view: BaseModel) -> list[Message]:
-    lines = []
-    phase = getattr(view, "phase", None)
-    if phase:
-        lines.append(Message("bot.status.phase", {"phase": Message(f"bot.phase.{phase}")}))
-    if getattr(view, "turn", None) is not None and getattr(view, "turns", None):
-        lines.append(Message("bot.status.turn", {"turn": view.turn, "turns": view.turns}))
-    if getattr(view, "round", None):
-        lines.append(Message("bot.status.round", {"round": view.round}))
-    return lines

@@ -13,7 +13,6 @@ FAMILIES = {  # keys built at run time, with every value they can take
     "bot.clock.nudge": ("0", "1", "2"), "bot.clock.then_": ("ai", "forfeit"),
     "bot.lobby.title_": ("lobby", "running", "cancelled", "over", "abandoned"),
     "bot.match.status_": ("lobby", "running", "cancelled", "over", "abandoned"),
-    "bot.phase.": ("setup", "placement", "resolution", "over"),
     "bot.colour.": ("red", "blue", "green", "yellow", "white"),
     "bot.prefs.turns_": ("mention", "dm"),
 }
