@@ -1,11 +1,210 @@
-"""A sensible computer player for Taj Mahal."""
+"""A sensible computer player for Taj Mahal: the `heuristic` policy of engine.ai.
+
+It follows the rulebook's own advice ("STRATEGIE DI GIOCO"): withdraw early with what it leads, play a card
+only when it adds more than the card is worth, always play the "+2 punti" card, build where the palaces chain
+and the bonus tiles pay, and take display cards of its one or two colours. Every estimate is in influence
+points. It reads only what its seat may know: its own hand and the public table (cards in play, palaces,
+tiles, the display); never the deck or another hand.
+"""
 
 from __future__ import annotations
 
-from engine.core.game import Action
+import random
+from collections import Counter
+from collections.abc import Callable
 
-from .state import State
+from engine.core.game import Action, Game
+
+from .board import Board, board
+from .rules import RULES, bonus_points, goods_points, prizes_won, special_for, symbols_of
+from .state import Player, State, Task
+from .steps import STEPS
+from .vocab import (
+    CARD_COLOURS,
+    CROWN,
+    FORCES,
+    PLUS_CARD,
+    PROVINCE_TILE,
+    SP_COLOUR,
+    SP_POINTS,
+    SPECIALS,
+    card_colour,
+    is_coloured,
+    is_white,
+)
+
+CARD = 1.2          # a card's use in later visits, at the start of the match
+HAND = 8            # a hand larger than this makes each card worth less
+FIRST_DRAW = 1.0    # withdrawing at once draws a card
+PLAY_MARGIN = 0.3   # a play must gain at least this much over withdrawing now
+TILE = 0.6          # an influence tile towards a special card
+PAIR = {SP_POINTS: 5.0, SP_COLOUR: 2.0}  # a special card earned by a pair (other ones: SPECIAL)
+SPECIAL = 2.5
+
+
+class Heuristic:
+    name = "heuristic"
+
+    def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
+        legal = game.legal_actions(state, seat)
+        task = state.tasks[-1]
+        score: Callable[[Mind, Action], float] | None = getattr(Mind, f"on_{task.kind}", None)
+        if len(legal) == 1 or score is None:
+            return legal[0] if len(legal) == 1 else rng.choice(legal)
+        mind = Mind(state, task)
+        scores = [score(mind, a) for a in legal]
+        best = max(scores)
+        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
+
+
+HEURISTIC = Heuristic()
 
 
 def suggestion(state: State, seat: int) -> Action | None:
-    return None
+    """The one-click default: where to build, which display card, which card to add. No default for the turn
+    itself (play or withdraw is the player's strategy)."""
+    task = state.tasks[-1]
+    if task.kind not in ("palace", "crown", "take", "discard", "extra"):
+        return None
+    options = STEPS[task.kind].options(state, task)
+    mind = Mind(state, task)
+    score: Callable[[Mind, Action], float] = getattr(Mind, f"on_{task.kind}")
+    return max(options, key=lambda a: score(mind, a)) if options else None
+
+
+class Mind:
+    """What one seat makes of the position: each `on_<task kind>` scores one option."""
+
+    def __init__(self, state: State, task: Task):
+        self.s, self.t = state, task
+        self.me: Player = state.players[task.player]
+        self.board: Board = board(state.provinces)
+
+    # ---- worth of things -------------------------------------------------------------------------------
+    def card_worth(self, kind: str) -> float:
+        """A card kept: its end point (white cards and the main colour only) and its use in the visits left,
+        less when the hand is already large (no hoarding)."""
+        if kind in SPECIALS:
+            return 0.0  # special cards come back to the hand
+        left = (len(self.s.tiles) - self.s.visit) / len(self.s.tiles)
+        use = CARD * left * min(1.0, HAND / max(1, len(self.me.hand)))
+        if is_white(kind):
+            return 1.0 + use + 0.3
+        colours = Counter(card_colour(k) for k in self.me.hand if is_coloured(k))
+        main = colours.most_common(1)[0][0] if colours else None
+        return (1.0 if card_colour(kind) == main else 0.2) + use
+
+    def city_worth(self, city: str, own: frozenset[str], crown: bool) -> float:
+        """Points of a palace there now, and a little for the provinces still ahead that it touches."""
+        province = self.s.province()
+        points = float(self.board.palace_points(own | {city}, province) - self.board.palace_points(own, province))
+        tile = None if crown else self.s.bonus.get(city)
+        if tile == PLUS_CARD:
+            points += CARD
+        elif tile is not None:
+            points += bonus_points(self.me, tile)
+        ahead = {self.board.province_of[n] for n in self.board.neighbours[city]
+                 if self.s.tiles[self.board.province_of[n]] > self.s.visit}
+        return points + 0.15 * len(ahead)
+
+    def prizes_worth(self, prizes: list[str]) -> float:
+        """What withdrawing with these prizes would score, roughly: the palaces on the best cities, the tiles
+        towards special cards, the province tile's goods."""
+        worth = 0.0
+        own = self.s.cities_of(self.me.index)
+        free = [c for c in self.board.cities_of[self.s.province()] if c not in self.s.palaces]
+        for prize in prizes:
+            if prize in FORCES or prize == CROWN:
+                crown = prize == CROWN
+                choices = list(self.board.cities_of[self.s.province()]) if crown else free
+                if not choices:
+                    continue
+                city = max(choices, key=lambda c: self.city_worth(c, own, crown))
+                worth += self.city_worth(city, own, crown)
+                own = own | {city}
+                if not crown:
+                    free.remove(city)
+            if prize in FORCES:
+                card = special_for(prize)
+                pair = prize in self.me.influence and card not in self.me.specials
+                worth += PAIR.get(card, SPECIAL) if pair else TILE
+            if prize == PROVINCE_TILE:
+                worth += goods_points(self.me, self._province_goods())
+        return worth
+
+    def _province_goods(self) -> list[str]:
+        from .rules import PROVINCE_GOODS
+
+        return PROVINCE_GOODS[self.s.tiles[self.s.province()]]
+
+    def worth_after(self, cards: list[str]) -> float:
+        """What withdrawing would win if these cards were also in play."""
+        return self.prizes_worth(prizes_won(self.s, self.me.index, tuple(cards)))
+
+    def best_extra(self, coloured: str) -> tuple[str | None, float]:
+        """The white or special card to add to `coloured`, and the worth of the pair played."""
+        me = self.me
+        needs_change = me.visit_colour is not None and card_colour(coloured) != me.visit_colour
+        extras: list[str | None] = [SP_COLOUR] if needs_change else [None, *sorted(set(
+            k for k in me.hand if is_white(k))), *me.specials]
+        best: tuple[str | None, float] = (None, float("-inf"))
+        for extra in extras:
+            cards = [coloured] if extra is None else [coloured, extra]
+            worth = self.worth_after(cards) - self.card_worth(coloured)
+            if extra is not None:
+                worth -= self.card_worth(extra)
+                if extra == SP_POINTS:
+                    worth += RULES.special_points
+            if worth > best[1]:
+                best = (extra, worth)
+        return best
+
+    # ---- the steps ---------------------------------------------------------------------------------------
+    def on_turn(self, a: Action) -> float:
+        now = self.prizes_worth(prizes_won(self.s, self.me.index))
+        if a.verb == "withdraw":
+            return now + (FIRST_DRAW if self.me.turns == 0 else 0.0)
+        _, worth = self.best_extra(a.args[0])
+        # playing on only pays if it leads to more than withdrawing with what is led now
+        return worth - PLAY_MARGIN + (0.05 if card_colour(a.args[0]) == self.me.visit_colour else 0.0)
+
+    def on_extra(self, a: Action) -> float:
+        coloured = self.t.data["card"]
+        if a.verb == "back":
+            return float("-inf")
+        extra = a.args[0] if a.verb == "add" else None
+        cards = [coloured] if extra is None else [coloured, extra]
+        worth = self.worth_after(cards)
+        if extra is not None:
+            worth -= self.card_worth(extra)
+            worth += RULES.special_points if extra == SP_POINTS else 0.0
+        return worth
+
+    def on_palace(self, a: Action) -> float:
+        return self.city_worth(a.args[0], self.s.cities_of(self.me.index), crown=False)
+
+    def on_crown(self, a: Action) -> float:
+        return self.city_worth(a.args[0], self.s.cities_of(self.me.index), crown=True)
+
+    def display_worth(self, kind: str, me: Player) -> float:
+        """A display card for `me`: its symbols, and how well it fits the one or two colours they collect."""
+        if is_white(kind):
+            return 2.0 + 0.2 * len(symbols_of(kind))
+        colours = Counter(card_colour(k) for k in me.hand if is_coloured(k))
+        ranked = [c for c, _ in colours.most_common()] + [c for c in CARD_COLOURS if c not in colours]
+        fit = {0: 1.2, 1: 0.6}.get(ranked.index(card_colour(kind)), 0.0)
+        symbols = symbols_of(kind)
+        return fit + 0.5 * len(set(symbols)) + 0.3 * len(symbols)
+
+    def on_take(self, a: Action) -> float:
+        return self.display_worth(a.args[0], self.me)
+
+    def on_discard(self, a: Action) -> float:
+        """Deny the card the strongest human still in the visit would like best (their hand is not known:
+        judged by the colours they play)."""
+        rivals = [p for p in self.s.players if p.seat is not None and not p.out and p.index != self.me.index]
+        if not rivals:
+            return self.display_worth(a.args[0], self.me)
+        rival = max(rivals, key=lambda p: p.score)
+        seen = Player(rival.index, rival.seat, rival.colour, hand=[k for k in rival.played if is_coloured(k)])
+        return self.display_worth(a.args[0], seen)

@@ -598,7 +598,7 @@ def trade_tiles(c: Ctx, p: Player, tiles: list[str], card: str | None) -> None:
         p.influence.remove(tile)
         s.supply[tile] += 1
     if card is None or card in p.specials:
-        c.emit("tiles_returned", player=c.who(p.index), tiles=[w.prize(x) for x in tiles])
+        c.emit("tiles_returned", player=c.who(p.index), tiles=w.tiles(tiles))
         return
     giver = next((q for q in s.players if card in q.specials), None)
     if giver is None:
@@ -607,7 +607,7 @@ def trade_tiles(c: Ctx, p: Player, tiles: list[str], card: str | None) -> None:
         giver.specials.remove(card)
         c.touch(f"player:{giver.index}")
     p.specials.append(card)
-    params = {"player": c.who(p.index), "card": w.card(card), "tiles": [w.prize(x) for x in tiles]}
+    params = {"player": c.who(p.index), "card": w.card(card), "tiles": w.tiles(tiles)}
     if giver is not None:
         params["giver"] = c.who(giver.index)
     c.event("special_taken" if giver is None else "special_taken_from", params)

@@ -69,3 +69,11 @@ def colour_name(colour: str) -> Json:
 
 def good(name: str) -> Json:
     return _name("good", name)
+
+
+def tiles(forces: list[str]) -> Json:
+    """Influence tiles handed back: "two Vizier tiles", or "a Vizier, a Monk and a Princess tile"."""
+    names = [symbol(f) for f in forces]
+    if len(set(forces)) == 1:
+        return Message("taj_mahal.tiles.pair", {"force": names[0]}).to_json()
+    return Message("taj_mahal.tiles.three", dict(zip("abc", names, strict=True))).to_json()
