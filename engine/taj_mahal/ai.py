@@ -16,9 +16,10 @@ from collections.abc import Callable
 from engine.core.game import Action, Game
 
 from .board import Board, board
+from .flow import Step
 from .rules import RULES, bonus_points, goods_points, prizes_won, special_for, symbols_of
-from .state import Player, State, Task
-from .steps import STEPS
+from .state import Player, State
+from .turn import Extra
 from .vocab import (
     CARD_COLOURS,
     CROWN,
@@ -48,6 +49,7 @@ class Heuristic:
     def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
         legal = game.legal_actions(state, seat)
         task = state.tasks[-1]
+        assert isinstance(task, Step)
         score: Callable[[Mind, Action], float] | None = getattr(Mind, f"on_{task.kind}", None)
         if len(legal) == 1 or score is None:
             return legal[0] if len(legal) == 1 else rng.choice(legal)
@@ -64,9 +66,9 @@ def suggestion(state: State, seat: int) -> Action | None:
     """The one-click default: where to build, which display card, which card to add. No default for the turn
     itself (play or withdraw is the player's strategy)."""
     task = state.tasks[-1]
-    if task.kind not in ("palace", "crown", "take", "discard", "extra"):
+    if not isinstance(task, Step) or task.kind not in ("palace", "crown", "take", "discard", "extra"):
         return None
-    options = STEPS[task.kind].options(state, task)
+    options = task.options(state)
     mind = Mind(state, task)
     score: Callable[[Mind, Action], float] = getattr(Mind, f"on_{task.kind}")
     return max(options, key=lambda a: score(mind, a)) if options else None
@@ -75,9 +77,9 @@ def suggestion(state: State, seat: int) -> Action | None:
 class Mind:
     """What one seat makes of the position: each `on_<task kind>` scores one option."""
 
-    def __init__(self, state: State, task: Task):
+    def __init__(self, state: State, task: Step):
         self.s, self.t = state, task
-        self.me: Player = state.players[task.player]
+        self.me: Player = task.me(state)
         self.board: Board = board(state.provinces)
 
     # ---- worth of things -------------------------------------------------------------------------------
@@ -169,7 +171,8 @@ class Mind:
         return worth - PLAY_MARGIN + (0.05 if card_colour(a.args[0]) == self.me.visit_colour else 0.0)
 
     def on_extra(self, a: Action) -> float:
-        coloured = self.t.data["card"]
+        assert isinstance(self.t, Extra)
+        coloured = self.t.card
         if a.verb == "back":
             return float("-inf")
         extra = a.args[0] if a.verb == "add" else None

@@ -7,18 +7,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from engine.core.errors import Illegal, Malformed
-from engine.core.game import Action, Game, GameSpec, Outcome
+from engine.core.errors import Malformed
+from engine.core.flow import FlowGame, TaskCodec
+from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
 
 from . import words as w
 from .board import board
 from .data import load
+from .flow import Ctx
 from .rng import below, seed_state, shuffled
 from .rules import prizes_won, symbol_counts
 from .state import DUEL, PLUS, STANDARD, Player, State
-from .steps import STEPS, Ctx, Refusal, advance, start_visit
+from .turn import ALL_KINDS, Extra, Turn
 from .view import AwaitView, PlayerView, ScoreView, TajMahalView
+from .visit import proceed, start_visit
 from .vocab import (
     OVER,
     PLAYER_COLOURS,
@@ -26,12 +29,12 @@ from .vocab import (
     SYMBOLS,
     TAJ,
 )
+from .withdrawal import CrownPalace, Discard, Palace, Score, Take
 
 DATA = load()
 RULES = DATA.rules
-CARD_KINDS = tuple(sorted(set(DATA.cards.deck())))
-ALL_KINDS = (*CARD_KINDS, *SPECIALS)
 CITIES = board(12).cities
+CODEC = TaskCodec(Turn, Extra, Palace, CrownPalace, Score, Take, Discard, no_seat=-1)
 SOURCES = ("bonus", "palaces", "provinces", "special", "end_specials", "end_white", "end_colour")
 
 # The notation: each verb and the values its argument may take.
@@ -52,7 +55,7 @@ class TajMahalParams(BaseModel):
                           "three or four; by default 2, 1 and 0")
 
 
-class TajMahal(Game[State]):
+class TajMahal(FlowGame[State, Ctx]):
     spec = GameSpec(key="taj-mahal", title="Taj Mahal", min_seats=1, max_seats=5, params_model=TajMahalParams,
                     has_chance=True, hidden_info=True, colours=PLAYER_COLOURS)
 
@@ -100,22 +103,20 @@ class TajMahal(Game[State]):
         state.rng, pick = below(state.rng, len(humans))
         ctx = Ctx(state)
         start_visit(ctx, humans[pick])
-        advance(ctx)
+        self.advance(ctx)
         return state
 
-    # ---- turns -----------------------------------------------------------------------------------------
-    def active_seats(self, state: State) -> frozenset[int]:
-        task = state.task
-        if task is None or state.phase == OVER:
-            return frozenset()
-        seat = state.players[task.player].seat
-        return frozenset() if seat is None else frozenset({seat})
+    # ---- turns (the rest comes from the shared flow) ---------------------------------------------------
+    def proceed(self, c: Ctx) -> bool:
+        return proceed(c)
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if seat not in self.active_seats(state):
-            return []
-        task = state.tasks[-1]
-        return STEPS[task.kind].options(state, task)
+    def context(self, state: State) -> Ctx:
+        c = Ctx(state.clone())
+        c.s.last_changed = []
+        return c
+
+    def stepped(self, c: Ctx) -> None:
+        c.s.steps += 1
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -123,22 +124,6 @@ class TajMahal(Game[State]):
             raise Malformed("taj_mahal.malformed.verb", verb=action.verb)
         if len(action.args) != len(shape) or any(v not in ok for v, ok in zip(action.args, shape, strict=True)):
             raise Malformed("taj_mahal.malformed.args", verb=action.verb, notation=action.notation())
-
-    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]:
-        task = state.tasks[-1]
-        handler = STEPS[task.kind]
-        if action.verb not in handler.verbs:
-            raise Illegal("taj_mahal.illegal.not_now", question=handler.question(state, task).to_json())
-        try:
-            handler.refusal(state, task, action)
-        except Refusal as refusal:
-            raise Illegal(refusal.key, **refusal.params) from None
-        ctx = Ctx(state.clone())
-        ctx.s.last_changed = []
-        handler.do(ctx, ctx.s.tasks[-1], action)
-        advance(ctx)
-        ctx.s.steps += 1
-        return ctx.s, ctx.events
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
@@ -157,21 +142,22 @@ class TajMahal(Game[State]):
         return suggestion(state, seat) if seat in self.active_seats(state) else None
 
     # ---- words ---------------------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> Message | None:
-        if seat not in self.active_seats(state):
-            return None
-        task = state.tasks[-1]
-        return STEPS[task.kind].question(state, task)
+    def headline(self, state: State) -> Message:
+        """The table's status line: the visit, the province, whose move (or that the match is over)."""
+        if state.phase == OVER:
+            return Message("taj_mahal.headline.over", {"visits": len(state.tiles)})
+        now = [w.player(state, state.of_seat(seat).index) for seat in sorted(self.active_seats(state))]
+        return Message("taj_mahal.headline.visit", {"n": state.visit, "of": len(state.tiles),
+                                                    "province": w.province(state.province()), "now": now})
 
-    def describe_action(self, state: State, seat: int, action: Action) -> Message:
+    def label(self, state: State, action: Action) -> Message:
         verb, args = action.verb, action.args
         if verb in ("play", "add", "take", "discard"):
             return Message(f"taj_mahal.act.{verb}", {"card": w.card(args[0])})
         if verb == "city":
-            bonus = state.bonus.get(args[0])
+            crown = bool(state.tasks) and isinstance(state.tasks[-1], CrownPalace)
+            bonus = None if crown else state.bonus.get(args[0])  # the crown palace never takes a bonus tile
             holders = state.holders(args[0])
-            if state.tasks and state.tasks[-1].kind == "crown":
-                bonus = None  # the crown palace never takes a bonus tile
             params: dict[str, Any] = {"city": w.city(args[0])}
             if bonus:
                 params["bonus"] = w.bonus(bonus)
@@ -183,10 +169,10 @@ class TajMahal(Game[State]):
 
     # ---- data ----------------------------------------------------------------------------------------
     def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json()
+        return state.to_json(CODEC)
 
     def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data)
+        return State.from_json(data, CODEC)
 
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
         """A state that differs only in hidden information, and the seats entitled to see the difference:
@@ -200,7 +186,7 @@ class TajMahal(Game[State]):
         if holders and new.deck:
             p = rng.choice(holders)
             task = new.task
-            keep = task.data.get("card") if task is not None and task.player == p.index else None
+            keep = task.card if isinstance(task, Extra) and task.seat == p.seat else None
             swappable = list(range(len(p.hand)))
             if keep in p.hand:
                 swappable.remove(p.hand.index(keep))
@@ -210,7 +196,7 @@ class TajMahal(Game[State]):
             p.hand.sort()
             assert p.seat is not None
             entitled.add(p.seat)
-        if new.to_json() == state.to_json():
+        if self.dump_state(new) == self.dump_state(state):
             return None
         return new, frozenset(entitled)
 
@@ -239,14 +225,8 @@ def build_view(game: TajMahal, s: State, seat: int | None) -> TajMahalView:
             leading=[] if p.out or s.phase == OVER else prizes_won(s, p.index), visit_colour=p.visit_colour,
             out=p.out))
     task = s.task
-    awaiting = []
-    for active in sorted(game.active_seats(s)):
-        assert task is not None
-        question = STEPS[task.kind].question(s, task, public=active != seat)
-        awaiting.append(AwaitView(seat=active, question=question.to_json()))
-    picked = None
-    if task is not None and task.kind == "extra" and seat is not None and s.players[task.player].seat == seat:
-        picked = task.data["card"]
+    awaiting = [AwaitView(seat=active, question=question.to_json()) for active, question in game.questions(s, seat)]
+    picked = task.card if isinstance(task, Extra) and seat is not None and task.seat == seat else None
     score = None
     result = game.outcome(s)
     if result is not None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from engine.core.flow import Task, TaskCodec
+
 # How the table is made up (001_f0a91e4b7c938d9d.txt, "VARIANTE PER DUE GIOCATORI" and its variants).
 STANDARD = "standard"   # 3-5 players, no dummy
 DUEL = "duel"           # 1 or 2 players with dummies seated among them: the 2-player variant, solo, 2 vs 2
@@ -49,18 +51,6 @@ class Player:
                       list(self.played), self.visit_colour, self.turns, self.out)
 
 
-@dataclass(frozen=True, slots=True)
-class Task:
-    """A question the game waits on (or a piece of work still to do). `data` is never changed in place."""
-
-    kind: str
-    player: int                      # the table index of who acts
-    data: dict[str, Any] = field(default_factory=dict)
-
-    def but(self, **changes: Any) -> Task:
-        return Task(self.kind, self.player, {**self.data, **changes})
-
-
 @dataclass(slots=True)
 class State:
     seats: int
@@ -86,7 +76,7 @@ class State:
     discard: list[str] = field(default_factory=list)
     display: list[str] = field(default_factory=list)
     phase: str = "playing"
-    tasks: list[Task] = field(default_factory=list)              # top of the stack last
+    tasks: list[Task] = field(default_factory=list)              # the turn flow's stack, top last
     steps: int = 0
     last_changed: list[str] = field(default_factory=list)        # "city:<id>", "player:<i>", "display", "court"
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
@@ -128,18 +118,17 @@ class State:
     # ---- JSON -------------------------------------------------------------------------------------
     # Written out by hand (copy.deepcopy dominated the time of a save). Nested values are never changed in
     # place (tasks and log entries are replaced whole), so one level of copying is enough.
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
         data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks")}
         data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
-        data["tasks"] = [{"kind": t.kind, "player": t.player, "data": dict(t.data)} for t in self.tasks]
+        data["tasks"] = [codec.dump(t) for t in self.tasks]
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> State:
+    def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
         values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks")}
         players = [Player(**{f.name: _copy(p[f.name]) for f in fields(Player)}) for p in data["players"]]
-        tasks = [Task(t["kind"], t["player"], dict(t["data"])) for t in data["tasks"]]
-        return cls(**values, players=players, tasks=tasks)
+        return cls(**values, players=players, tasks=[codec.load(t) for t in data["tasks"]])
 
 
 def _copy(value: Any) -> Any:

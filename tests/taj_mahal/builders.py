@@ -9,8 +9,9 @@ from __future__ import annotations
 from engine.core.events import Event
 from engine.taj_mahal import GAME
 from engine.taj_mahal.board import board
+from engine.taj_mahal.flow import Ctx
 from engine.taj_mahal.state import Player, State
-from engine.taj_mahal.steps import Ctx, advance, start_visit
+from engine.taj_mahal.visit import start_visit
 from engine.taj_mahal.vocab import CARD_COLOURS, card_colour, is_coloured
 
 
@@ -38,7 +39,7 @@ def table(seats: int = 4, seed: int = 0, start: int = 0, hands: dict[int, list[s
             p.hand = sorted((hands or {}).get(p.index, []))
     ctx = Ctx(s)
     start_visit(ctx, start)
-    advance(ctx)
+    GAME.advance(ctx)
     return s
 
 
@@ -57,7 +58,7 @@ def go(s: State, next_up: int) -> State:
     s.tasks = []
     at = s.order.index(next_up)
     s.current = s.order[at - 1]
-    advance(Ctx(s))
+    GAME.advance(Ctx(s))
     return s
 
 

@@ -260,7 +260,7 @@ def test_with_three_or_four_players_he_discards_nothing_and_plays_second():
 def test_turn_direction_changes_by_odd_and_even_province():
     """"Nelle province numerate dispari il gioco passa a chi sta a sinistra, in quelle pari a chi sta a
     destra"; not with two players and two dummies ("senza dover cambiare il giro ogni volta")."""
-    from engine.taj_mahal.steps import visit_order
+    from engine.taj_mahal.visit import visit_order
 
     s = table(2, start=1)
     assert visit_order(s) == [1, 2, 0]

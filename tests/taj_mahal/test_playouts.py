@@ -15,6 +15,7 @@ from engine.taj_mahal import GAME
 from engine.taj_mahal.data import FOLDER, load
 from engine.taj_mahal.state import State
 from engine.taj_mahal.vocab import FORCES, SP_POINTS, SPECIALS
+from engine.taj_mahal.withdrawal import Score
 
 DATA = load()
 MAP = yaml.safe_load((FOLDER / "map.yaml").read_text(encoding="utf-8"))
@@ -74,7 +75,7 @@ def check_conserved(s: State) -> None:
         assert s.supply[force] + (force in s.court) + held == 6, f"six {force} tiles"
     won = [n for p in s.players for n in p.provinces]
     assert len(won) == len(set(won)) and not set(won) & set(s.out_of_game)
-    scoring = any(t.kind == "score" and t.data["province"] for t in s.tasks)  # won, scored after the palaces
+    scoring = any(isinstance(t, Score) and t.province for t in s.tasks)  # won, scored after the palaces
     taken = s.phase == "over" or ("province" not in s.court and not scoring)
     settled = set(range(1, s.visit)) | ({s.visit} if taken else set())
     assert set(won) | set(s.out_of_game) == settled, "each province tile is won once, or leaves the game"

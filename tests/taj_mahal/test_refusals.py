@@ -12,7 +12,8 @@ import pytest
 from engine.core.errors import GameOver, Illegal, Malformed, NotYourTurn
 from engine.core.messages import has_key
 from engine.taj_mahal import GAME
-from engine.taj_mahal.steps import Ctx, finish
+from engine.taj_mahal.flow import Ctx
+from engine.taj_mahal.visit import finish
 
 from .builders import active, cities, go, options, play, played, table
 

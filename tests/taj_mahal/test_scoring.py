@@ -3,9 +3,10 @@ that order) and "FINE DEL GIOCO", with the rulebook's worked examples number for
 
 from engine.taj_mahal import GAME
 from engine.taj_mahal.board import Board
+from engine.taj_mahal.flow import Ctx
 from engine.taj_mahal.rules import end_points
 from engine.taj_mahal.state import Player
-from engine.taj_mahal.steps import Ctx, finish
+from engine.taj_mahal.visit import finish
 from engine.taj_mahal.vocab import SP_COLOUR, SP_POINTS
 
 from .builders import go, keys, play, played, player, table, visit

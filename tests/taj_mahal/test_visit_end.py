@@ -1,6 +1,7 @@
 """The end of a visit and the next one, 001_f0a91e4b7c938d9d.txt "La tappa successiva" and "Le carte speciali"."""
 
-from engine.taj_mahal.steps import Ctx, end_visit
+from engine.taj_mahal.flow import Ctx
+from engine.taj_mahal.visit import end_visit
 from engine.taj_mahal.vocab import CROWN, FORCES, PROVINCE_TILE, SP_COLOUR, SP_MOGUL, SP_POINTS
 
 from .builders import active, asked, cities, keys, options, play, player, table

@@ -5,9 +5,10 @@ and a player's hand with a card picked."""
 from __future__ import annotations
 
 from engine.taj_mahal import GAME
+from engine.taj_mahal.flow import Ctx
 from engine.taj_mahal.state import State
-from engine.taj_mahal.steps import Ctx, finish
 from engine.taj_mahal.view import TajMahalView
+from engine.taj_mahal.visit import finish
 from engine.taj_mahal.vocab import SP_COLOUR, SP_POINTS
 from tests.taj_mahal.builders import go, play, played, player, table, visit
 

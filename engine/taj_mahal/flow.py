@@ -1,0 +1,86 @@
+"""Taj Mahal's side of the shared turn flow: the context of a step and the base of every question.
+
+Every decision is a small step (`engine.core.flow`): playing cards in `turn`, withdrawing and what follows it in
+`withdrawal`, the visits and the dummy players in `visit`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from engine.core.errors import Illegal
+from engine.core.events import Event
+from engine.core.flow import Ask, Drive
+from engine.core.flow import Ctx as CoreCtx
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .board import Board, board
+from .rng import shuffled
+from .state import Player, State
+
+A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
+
+
+class Ctx(CoreCtx[State]):
+    """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
+
+    event_prefix = "taj_mahal.ev."
+
+    def __init__(self, state: State):
+        super().__init__(state)
+        self.board: Board = board(state.provinces)
+
+    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
+        event = super().emit(key, audience=audience, reveals=reveals, **params)
+        if audience is None:
+            self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
+        return event
+
+    def touch(self, *things: str) -> None:
+        """Mark cities (`city:<id>`), players (`player:<index>`), the display and the court the step changed."""
+        for thing in things:
+            if thing not in self.s.last_changed:
+                self.s.last_changed.append(thing)
+
+    def who(self, index: int) -> dict[str, Any]:
+        return w.player(self.s, index)
+
+    def draw(self) -> str | None:
+        """The top card of the deck; an empty deck is first made again from the discards, shuffled ("quando il
+        mazzo finisce, mescolate bene la pila degli scarti"). None when no card is left anywhere."""
+        s = self.s
+        if not s.deck and s.discard:
+            s.rng, s.deck = shuffled(s.rng, sorted(s.discard))
+            s.discard = []
+            self.emit("reshuffled", reveals=True, n=len(s.deck))
+        return s.deck.pop() if s.deck else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step(Ask[State, Ctx]):
+    """A Taj Mahal question. Its words are `taj_mahal.ask.<kind>` with the player and the province."""
+
+    def me(self, s: State) -> Player:
+        return s.of_seat(self.seat)
+
+    def question(self, s: State) -> Message:
+        return Message(f"taj_mahal.ask.{self.kind}", self.question_params(s))
+
+    def question_params(self, s: State) -> dict[str, Any]:
+        params: dict[str, Any] = {"player": w.player(s, self.me(s).index), "province": w.province(s.province())}
+        n = getattr(self, "n", None)
+        if n is not None:
+            params["n"] = n
+        return params
+
+    def not_offered(self, s: State, a: Action) -> Illegal:
+        return Illegal("taj_mahal.illegal.not_now", question=self.question(s).to_json())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Driver(Drive[State, Ctx]):
+    """Work the game does by itself (scoring a withdrawal)."""

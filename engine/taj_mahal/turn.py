@@ -1,0 +1,118 @@
+"""A player's turn: play one coloured card, with a white or special card if they like, or withdraw
+(001_f0a91e4b7c938d9d.txt, "COME SI GIOCA", "Giocare le carte")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.core.errors import Illegal
+from engine.core.game import Action
+from engine.core.messages import Message
+
+from . import words as w
+from .data import load
+from .flow import A, Ctx, Step
+from .rules import RULES, colour_refusal, fixes_colour, playable_colours
+from .state import Player, State
+from .vocab import SP_POINTS, SPECIALS, card_colour, is_coloured, is_white
+from .withdrawal import withdraw
+
+# Every card by kind, so that a player who names any card hears the rule that refuses it.
+ALL_KINDS = (*sorted(set(load().cards.deck())), *SPECIALS)
+
+
+def not_in_hand(kind: str) -> Illegal:
+    return Illegal("taj_mahal.illegal.not_in_hand", card=w.card(kind))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Step):
+    """Play one coloured card (the next step adds a white or special card to it), or withdraw."""
+
+    kind = "turn"
+
+    def candidates(self, s: State) -> Sequence[Action]:
+        return [*(A("play", k) for k in ALL_KINDS), A("withdraw")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "withdraw":
+            return
+        p, kind = self.me(s), a.args[0]
+        if not is_coloured(kind):
+            raise Illegal("taj_mahal.illegal.coloured_first")
+        if kind not in p.hand:
+            raise not_in_hand(kind)
+        if p.visit_colour is not None and card_colour(kind) not in playable_colours(p):
+            raise Illegal("taj_mahal.illegal.colour", colour=w.colour_name(p.visit_colour), card=w.card(kind))
+
+    def do(self, c: Ctx, a: Action) -> None:
+        p = self.me(c.s)
+        if a.verb == "withdraw":
+            c.pop()
+            withdraw(c, p)
+        elif any(is_white(k) for k in p.hand) or p.specials:
+            c.replace(Extra(seat=self.seat, card=a.args[0]))
+        else:
+            c.pop()
+            play_cards(c, p, a.args[0], None)
+
+    def question(self, s: State) -> Message:
+        p = self.me(s)
+        if p.visit_colour is None:
+            return Message("taj_mahal.ask.turn", self.question_params(s))
+        return Message("taj_mahal.ask.turn_colour", {**self.question_params(s),
+                                                     "colour": w.colour_name(p.visit_colour)})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Extra(Step):
+    """With the chosen coloured card: one white card, or one special card, or nothing; or choose again."""
+
+    kind = "extra"
+    card: str
+
+    def candidates(self, s: State) -> Sequence[Action]:
+        return [*(A("add", k) for k in ALL_KINDS), A("alone"), A("back")]
+
+    def refuse(self, s: State, a: Action) -> None:
+        if a.verb == "back":
+            return
+        p = self.me(s)
+        extra = a.args[0] if a.verb == "add" else None
+        if extra is not None and extra not in p.hand and extra not in p.specials:
+            raise not_in_hand(extra)
+        key = colour_refusal(p, self.card, extra)
+        if key is not None:
+            raise Illegal(key, colour=w.colour_name(p.visit_colour or card_colour(self.card)), card=w.card(self.card))
+
+    def do(self, c: Ctx, a: Action) -> None:
+        if a.verb == "back":
+            c.replace(Turn(seat=self.seat))
+            return
+        c.pop()
+        play_cards(c, self.me(c.s), self.card, a.args[0] if a.verb == "add" else None)
+
+    def question(self, s: State) -> Message:
+        return Message("taj_mahal.ask.extra", {**self.question_params(s), "card": w.card(self.card)})
+
+    def public_question(self, s: State) -> Message:
+        return Message("taj_mahal.ask.turn_public", self.question_params(s))
+
+
+def play_cards(c: Ctx, p: Player, coloured: str, extra: str | None) -> None:
+    """Put the cards into play. The "+2 punti" card scores at once ("riceve immediatamente 2 punti")."""
+    p.hand.remove(coloured)
+    if extra in SPECIALS:
+        p.specials.remove(extra)
+    elif extra is not None:
+        p.hand.remove(extra)
+    p.visit_colour = fixes_colour(p, coloured, extra)
+    cards = [coloured] if extra is None else [coloured, extra]
+    p.played += cards
+    p.turns += 1
+    c.emit("played", reveals=True, player=c.who(p.index), cards=w.cards(cards))
+    if extra == SP_POINTS:
+        p.score_points("special", RULES.special_points)
+        c.emit("special_points", player=c.who(p.index), n=RULES.special_points)
+    c.touch(f"player:{p.index}")
