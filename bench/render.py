@@ -1,13 +1,15 @@
-"""Rendering speed: milliseconds and bytes per Al-Rashid board and focused picture, against the cost of merely
+"""Rendering speed: milliseconds and bytes per board and focused picture, against the cost of merely
 encoding a PNG.
 
-    .venv/bin/python bench/render.py                 # 4 players, seed 1, 120 boards
-    .venv/bin/python bench/render.py --write         # record the result in docs/benchmarks.md
+    .venv/bin/python bench/render.py                 # Al-Rashid, 4 players, seed 1, 120 boards
+    .venv/bin/python bench/render.py --game taj-mahal --players 4
+    .venv/bin/python bench/render.py --write         # record the result in docs/benchmarks.md (per game)
 
 Pictures come from a seeded match between random seats (every state, evenly sampled). A board is drawn
 (copy of the cached static layer + the moving parts) and encoded to PNG, as the bot does. The floor is
 the time the same encoder needs for the static background alone, at the same size: whatever is
-drawn, a picture of that size cannot be produced faster. Plain true-colour PNG is shown for comparison.
+drawn, a picture of that size cannot be produced faster (a game without a cached static layer is measured
+against a blank page of the board's size). Plain true-colour PNG is shown for comparison.
 The focused picture (posted after every step) is drawn and encoded the same way from the same views.
 Every time is the fastest of three runs, so other work on a shared machine does not count.
 """
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib
 import io
 import os
 import platform
@@ -26,18 +29,24 @@ import sys
 import time
 from pathlib import Path
 
+from PIL import Image
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.al_rashid import GAME  # noqa: E402
-from render.al_rashid import THEME, board, render_focus  # noqa: E402
+import render  # noqa: E402
+from engine.core import get_game  # noqa: E402
 from render.kit import encode  # noqa: E402
 from render.sample import playout  # noqa: E402
 
 DOC = ROOT / "docs" / "benchmarks.md"
 SECTION = "## Rendering"
 REPEAT = 3  # each measure keeps the fastest of three runs: the machine is shared, we time our code
-START, END = "<!-- render-bench:start -->", "<!-- render-bench:end -->"
+
+def markers(game: str) -> tuple[str, str]:
+    """Where a game's figures sit in docs/benchmarks.md (Al-Rashid's came first and keep their markers)."""
+    tag = "render-bench" if game == "al-rashid" else f"render-bench:{game}"
+    return f"<!-- {tag}:start -->", f"<!-- {tag}:end -->"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -81,14 +90,22 @@ def measure(painter, views: list) -> dict:
     }
 
 
-def run(players: int, seed: int, boards: int) -> dict:
-    states = list(playout(GAME, players, seed, "random"))
+def run(game_key: str, players: int, seed: int, boards: int) -> dict:
+    game, pictures = get_game(game_key), render.for_game(game_key)
+    assert pictures is not None, f"{game_key} has no pictures"
+    states = list(playout(game, players, seed, "random"))
     step = max(1, len(states) // boards)
-    views = [GAME.view(s, None) for s in states[::step]][:boards]
-    boards_measured = measure(board.render_board, views)
-    focus_measured = measure(render_focus, views)
-    background = board.background(players, THEME, "en").image
-    background.info["palette"] = board.palette(players, THEME, "en")  # encoded exactly as a board
+    views = [game.view(s, None) for s in states[::step]][:boards]
+    theme = pictures.theme
+    boards_measured = measure(lambda v: pictures.board(v, theme, "en"), views)
+    focus_measured = measure(lambda v: pictures.focus(v, theme, "en"), views)
+    layer = getattr(importlib.import_module(render.package_of(game_key) + ".board"), "background", None)
+    if layer is not None:  # the board's cached static layer, encoded exactly as a board
+        background = layer(players, theme, "en").image
+        background.info["palette"] = importlib.import_module(render.package_of(game_key) + ".board").palette(
+            players, theme, "en")
+    else:
+        background = Image.new("RGB", (boards_measured["width"], boards_measured["heights"][1]), theme.paper)
 
     def plain_png() -> bytes:
         out = io.BytesIO()
@@ -98,7 +115,7 @@ def run(players: int, seed: int, boards: int) -> dict:
     floor = [min(timed(lambda: encode(background), REPEAT)) for _ in range(20)]
     plain = [min(timed(plain_png, REPEAT)) for _ in range(10)]
     return {
-        **boards_measured, "focus": focus_measured,
+        **boards_measured, "focus": focus_measured, "game": game_key, "static": layer is not None,
         "players": players, "seed": seed, "boards": len(views), "size": background.size,
         "floor_p50": statistics.median(floor), "plain_p50": statistics.median(plain),
         "plain_kb": len(plain_png()) / 1024, "background_kb": len(encode(background)) / 1024,
@@ -120,7 +137,9 @@ def report(r: dict, command: str) -> str:
     ratio = r["p95"] / r["floor_p50"]
     f = r["focus"]
     w, h = r["size"]
-    return f"""{START}
+    start, end = markers(r["game"])
+    floor = "the static background alone" if r["static"] else "a blank page of the board's size"
+    return f"""{start}
 `{command}` — {r['boards']} boards of one seeded {r['players']}-player match (random seats, seed {r['seed']}), \
 {w}×{h} px, one process, each time the fastest of {REPEAT} runs. Machine: {machine()}. Date: {datetime.date.today().isoformat()}.
 
@@ -130,7 +149,7 @@ def report(r: dict, command: str) -> str:
 | of which drawing (p50) | {r['draw_p50']:.1f} ms | |
 | of which encoding (p50) | {r['encode_p50']:.1f} ms | |
 
-| floor: encoding the static background alone | time (p50) | bytes |
+| floor: encoding {floor} | time (p50) | bytes |
 |---|---:|---:|
 | same encoder (PNG on the board's 256-colour palette) | {r['floor_p50']:.1f} ms | {r['background_kb']:.0f} KB |
 | plain true-colour PNG (`Image.save`) | {r['plain_p50']:.1f} ms | {r['plain_kb']:.0f} KB |
@@ -149,32 +168,41 @@ The focused picture (posted after every step), from the same {r['boards']} views
 | of which encoding (p50) | {f['encode_p50']:.1f} ms | |
 
 Focused pictures weigh {f['kb_mean']:.0f} KB on average, {f['kb_max']:.0f} KB at most (limit 400 KB).
-{END}"""
+{end}"""
 
 
-def write(text: str) -> None:
+def write(game: str, text: str) -> None:
+    """Replace the game's block; a game's first block goes to the end of the Rendering section."""
+    start, end = markers(game)
     doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Benchmarks\n"
-    if START in doc:
-        doc = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _: text, doc, flags=re.S)
+    if start in doc:
+        doc = re.sub(re.escape(start) + ".*?" + re.escape(end), lambda _: text, doc, flags=re.S)
     elif SECTION in doc:
-        doc = doc.replace(SECTION, f"{SECTION}\n\n{text}", 1)
+        head, rest = doc.split(SECTION, 1)
+        following = re.search(r"^## ", rest, re.MULTILINE)
+        cut = following.start() if following else len(rest)
+        title = get_game(game).spec.title
+        doc = head + SECTION + rest[:cut].rstrip("\n") + f"\n\n### {title}\n\n{text}\n\n" + rest[cut:]
     else:
         doc = doc.rstrip("\n") + f"\n\n{SECTION}\n\n{text}\n"
-    DOC.write_text(doc, encoding="utf-8")
+    DOC.write_text(doc.rstrip("\n") + "\n", encoding="utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="al-rashid")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--boards", type=int, default=120)
     parser.add_argument("--write", action="store_true", help="record the result in docs/benchmarks.md")
     args = parser.parse_args()
-    command = f".venv/bin/python bench/render.py --players {args.players} --seed {args.seed} --boards {args.boards}"
-    text = report(run(args.players, args.seed, args.boards), command)
+    game = "" if args.game == "al-rashid" else f"--game {args.game} "
+    command = (f".venv/bin/python bench/render.py {game}--players {args.players} --seed {args.seed} "
+               f"--boards {args.boards}")
+    text = report(run(args.game, args.players, args.seed, args.boards), command)
     print(text)
     if args.write:
-        write(text)
+        write(args.game, text)
 
 
 if __name__ == "__main__":

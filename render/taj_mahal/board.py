@@ -7,11 +7,13 @@ Drawn from the public view only (a seat's own view holds its hand and the card i
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image
 
 from engine.taj_mahal.view import PlayerView, TajMahalView
 from engine.taj_mahal.vocab import GOODS, SYMBOLS
-from render.kit import Canvas
+from render.kit import Canvas, mix, palette_of
 
 from . import glyphs, mapview, panels, words
 from .theme import THEME, TajMahalCanvas, TajMahalTheme
@@ -25,6 +27,12 @@ CARD_W, CARD_H, CARD_GAP = 62, 104, 8
 def render_board(view: TajMahalView, theme: TajMahalTheme = THEME, locale: str = "en") -> Image.Image:
     if view.viewer is not None:
         raise ValueError("the board is drawn from the public view (seat None), never from a player's own view")
+    image = _draw(view, theme, locale)
+    image.info["palette"] = palette(theme, view.map)
+    return image
+
+
+def _draw(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
     c = Canvas(Image.new("RGB", (WIDTH, 5000), theme.paper), theme)
     y = panels.header(c, PAD, PAD, INNER, view, locale)
     columns = 4 if view.map == 12 else 3
@@ -78,3 +86,23 @@ def _legend(c: TajMahalCanvas, x: int, y: int, width: int, locale: str) -> int:
     glyphs.palace(c, cx + 18, row + 8, 30, theme.players["blue"], crown=True)
     c.text((cx + 44, row), words.t("crown_palace", locale), size, face="condensed", anchor="lm")
     return row + 40
+
+
+@lru_cache(maxsize=8)
+def palette(theme: TajMahalTheme, provinces: int) -> Image.Image:
+    """The 256 colours of Taj Mahal's pictures, chosen once: mapping a picture onto a known palette is several
+    times quicker than choosing one for each (render/kit/encode.py)."""
+    from engine.taj_mahal import GAME
+
+    view = GAME.view(GAME.new_game({"provinces": provinces}, 5, 0), None)
+    assert isinstance(view, TajMahalView)
+    sample = _draw(view, theme, "en")
+    swatch = Canvas(Image.new("RGB", (1600, 240), theme.paper), theme)
+    colours = [*theme.players.values(), *theme.cards.values(), *theme.symbols.values(), *theme.goods.values(),
+               *theme.provinces.values(), theme.changed, theme.current, theme.gold, theme.fortress, theme.road]
+    for i, colour in enumerate(colours):
+        x, y = (i % 40) * 40, (i // 40) * 80
+        swatch.draw.rectangle((x, y, x + 39, y + 39), fill=colour)
+        swatch.draw.rectangle((x, y + 40, x + 39, y + 79), fill=mix(colour, theme.done_veil[:3], 0.35))
+        swatch.text((x + 4, y + 120), "Ag", theme.type.small, fill=theme.ink)
+    return palette_of(sample, swatch.image)

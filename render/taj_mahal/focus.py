@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine.taj_mahal.view import TajMahalView
 
-from . import mapview, panels
+from . import board, mapview, panels
 from .theme import THEME, TajMahalTheme
 
 WIDTH = 1080
@@ -40,4 +40,5 @@ def render_focus(view: TajMahalView, theme: TajMahalTheme = THEME, locale: str =
     y = panels.latest(c, PAD, y + 8, INNER, view, locale)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
+    image.info["palette"] = board.palette(theme, view.map)  # the board's colours are the focus's too
     return image

@@ -119,3 +119,17 @@ def test_turn_order_goes_clockwise_skipping_who_withdrew():
     assert active(s) == 0
     s, _ = play(s, "play red-ee", "play red-ev", "play red-ev")
     assert active(s) == 0 and [p.index for p in s.players if p.out] == [3]
+
+
+def test_the_headline_says_the_visit_the_province_and_whose_move():
+    from engine.core.messages import translate
+    from engine.taj_mahal import GAME
+
+    s = table(3, start=1)
+    province = translate(f"taj_mahal.province.{s.province()}")
+    assert GAME.headline(s).text("en") == f"Visit 1 of 12 · {province} · Orange to move"
+    assert GAME.headline(s).text("it") == f"Visita 1 di 12 · {province} · tocca a Arancione"
+    s, _ = ended(s)
+    s.visit = 12
+    s.phase = "over"
+    assert GAME.headline(s).text("en") == "The match is over after 12 visits"
