@@ -13,6 +13,7 @@ from engine.yspahan.vocab import BUILDINGS, CARDS
 from render.kit import MIN_SIZE, Canvas
 
 from . import city, glyphs, panels, words
+from .palette import palette
 from .theme import THEME, YspahanCanvas, YspahanTheme
 
 WIDTH = 1600
@@ -44,6 +45,7 @@ def render_board(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "
     y = _legend(c, y, locale)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
+    image.info["palette"] = palette(theme)
     return image
 
 

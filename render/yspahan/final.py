@@ -10,6 +10,7 @@ from engine.yspahan.vocab import SCORE_KINDS
 from render.kit import MIN_SIZE, Canvas
 
 from . import panels, words
+from .palette import palette
 from .theme import THEME, YspahanCanvas, YspahanTheme
 
 WIDTH = 1080
@@ -50,4 +51,5 @@ def render_final(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "
                    t.heading if kind == "total" else t.label, anchor="mm",
                    fill=theme.ink if value or kind == "total" else theme.soft_ink)
     c.image.info["labels"] = c.labels
+    c.image.info["palette"] = palette(theme)
     return c.image

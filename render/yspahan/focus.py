@@ -15,6 +15,7 @@ from engine.yspahan.view import YspahanView
 from render.kit import Canvas
 
 from . import city, panels
+from .palette import palette
 from .theme import THEME, YspahanCanvas, YspahanTheme
 
 WIDTH = 1080
@@ -39,4 +40,5 @@ def render_focus(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "
         y += panels.player_row(c, view, p, PAD, y, INNER, locale) + 12
     image = c.image.crop((0, 0, WIDTH, y + PAD - 12))
     image.info["labels"] = c.labels
+    image.info["palette"] = palette(theme)
     return image

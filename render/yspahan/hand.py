@@ -10,6 +10,7 @@ from engine.yspahan.vocab import BUILDINGS
 from render.kit import MIN_SIZE, Canvas
 
 from . import glyphs, panels, words
+from .palette import palette
 from .theme import THEME, YspahanCanvas, YspahanTheme
 
 WIDTH = 1080
@@ -52,6 +53,7 @@ def render_hand(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "e
         panels.building_tile(c, PAD + (i % 2) * (TILE_W + 18), y + (i // 2) * (TILE_H + 18), TILE_W, TILE_H,
                              building, built, locale, power=True)
     c.image.info["labels"] = c.labels
+    c.image.info["palette"] = palette(theme)
     return c.image
 
 

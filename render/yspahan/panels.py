@@ -65,7 +65,7 @@ def tower(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, local
     theme, t = c.theme, c.theme.type
     c.text((x, y), words.t("tower", locale), t.heading)
     y0 = y + 46
-    name_w = max(c.width(words.name("slot", s, locale), MIN_SIZE) for s in SLOT_NAMES) + 16
+    name_w = max(c.width(words.name("slot", s, locale), MIN_SIZE) for s in SLOT_NAMES) + 28
     groups = {g.slot: g for g in view.tower if g is not None}
     using = view.current.slot if view.current else None
     for i, slot in enumerate(SLOT_NAMES):
