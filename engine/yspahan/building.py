@@ -54,8 +54,9 @@ def build_refusal(s: State, seat: int, building: str, card: str | None) -> None:
             raise Illegal("yspahan.illegal.card_saves_nothing", card=w.card(card), building=w.building(building))
     camels, gold = building_price(building, card)
     if camels > player.camels or gold > player.gold:
-        raise Illegal("yspahan.illegal.building_cost", building=w.building(building), camels=camels, gold=gold,
-                      have_camels=player.camels, have_gold=player.gold)
+        raise Illegal("yspahan.illegal.building_cost", building=w.building(building), camels=w.count("camel", camels),
+                      gold=w.count("gold", gold), have_camels=w.count("camel", player.camels),
+                      have_gold=w.count("gold", player.gold))
     if not player.cubes:
         raise Illegal("yspahan.illegal.no_cube_left")
 
@@ -70,8 +71,9 @@ def build(c: Ctx, seat: int, building: str, card: str | None) -> None:
     player.buildings.append(building)
     points = RULES.building_points[len(player.buildings) - 1]
     player.points[BUILT] += points
-    params: dict[str, Any] = {"player": c.who(seat), "building": w.building(building), "camels": camels,
-                              "gold": gold, "points": points, "nth": len(player.buildings)}
+    params: dict[str, Any] = {"player": c.who(seat), "building": w.building(building), "camels": w.count("camel", camels),
+                              "gold": w.count("gold", gold), "points": points, "score": w.count("point", points),
+                              "nth": len(player.buildings)}
     if card is None:
         c.emit("built", **params)
     else:
@@ -137,6 +139,7 @@ class After(Step):
         card = a.args[1] if len(a.args) > 1 else None
         camels, gold = building_price(a.args[0], card)
         owned = len(s.player(self.seat).buildings)
-        params = {"building": w.building(a.args[0]), "camels": camels, "gold": gold,
-                  "points": RULES.building_points[min(owned, len(BUILDINGS) - 1)], "card": w.card(card) if card else ""}
+        params = {"building": w.building(a.args[0]), "camels": w.count("camel", camels), "gold": w.count("gold", gold),
+                  "score": w.count("point", RULES.building_points[min(owned, len(BUILDINGS) - 1)]),
+                  "card": w.card(card) if card else ""}
         return Message("yspahan.act.build." + ("card" if card else "plain"), params)

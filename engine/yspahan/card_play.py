@@ -94,10 +94,10 @@ class Play(CardStep):
         card = a.args[0]
         if card == CAMELS3:
             player.camels += RULES.card_camels
-            c.emit("card_camels", player=c.who(seat), card=w.card(card), n=RULES.card_camels)
+            c.emit("card_camels", player=c.who(seat), card=w.card(card), camels=w.count("camel", RULES.card_camels))
         elif card == GOLD3:
             player.gold += RULES.card_gold
-            c.emit("card_gold", player=c.who(seat), card=w.card(card), n=RULES.card_gold)
+            c.emit("card_gold", player=c.who(seat), card=w.card(card), gold=w.count("gold", RULES.card_gold))
         elif card == CARAVAN_CUBE:
             player.cubes -= 1
             c.emit("card_caravan", player=c.who(seat), card=w.card(card))
@@ -114,6 +114,11 @@ class Play(CardStep):
             return
         c.touch(f"player:{seat}")
         card_done(c, seat, card)
+
+
+def thing(give: str, n: int) -> dict[str, Any]:
+    """ "3 camels", "1 gold" for what a card takes or gives."""
+    return w.count("camel" if give == CAMELS else "gold", n)
 
 
 def amount(s: State, seat: int, card: str, give: str) -> Amount:
@@ -187,12 +192,12 @@ class Amount(CardStep):
                 player.gold += n
             else:
                 player.camels += n
-            c.emit("card_swap", player=c.who(seat), card=w.card(card), n=n, given=w.word(self.give),
-                   taken=w.word(taken))
+            c.emit("card_swap", player=c.who(seat), card=w.card(card), given=thing(self.give, n), taken=thing(taken, n))
         else:
             points = n * (RULES.camel_points.points if card == CAMEL_POINTS else RULES.gold_points.points)
             player.points[CARDS_SCORE] += points
-            c.emit("card_points", player=c.who(seat), card=w.card(card), n=n, given=w.word(self.give), points=points)
+            c.emit("card_points", player=c.who(seat), card=w.card(card), given=thing(self.give, n), points=points,
+                   score=w.count("point", points))
         c.touch(f"player:{seat}")
         card_done(c, seat, card)
 
@@ -205,9 +210,9 @@ class Amount(CardStep):
         n = int(a.args[0])
         if self.card == SWAP:
             taken = CAMELS if self.give == GOLD else GOLD
-            return Message("yspahan.act.amount.swap", {"n": n, "given": w.word(self.give), "taken": w.word(taken)})
+            return Message("yspahan.act.amount.swap", {"given": thing(self.give, n), "taken": thing(taken, n)})
         each = RULES.camel_points.points if self.card == CAMEL_POINTS else RULES.gold_points.points
-        return Message("yspahan.act.amount.points", {"n": n, "given": w.word(self.give), "points": n * each})
+        return Message("yspahan.act.amount.points", {"given": thing(self.give, n), "score": w.count("point", n * each)})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -224,7 +229,7 @@ class CardShop(CardStep):
 
     def refuse(self, s: State, a: Action) -> None:
         if a.verb == "quarter" and not free_shops(s.shops, self.seat, a.args[0]):
-            raise Illegal("yspahan.illegal.no_free_shop", quarter=w.quarter(a.args[0]))
+            raise Illegal("yspahan.illegal.no_free_shop", **w.at_quarter(a.args[0]))
         if a.verb == "shop":
             shop_rule(s, self.seat, a.args[0])
 
@@ -243,4 +248,4 @@ class CardShop(CardStep):
     def question(self, s: State) -> Message:
         if self.quarter is None:
             return Message("yspahan.ask.cardshop.quarter", self.question_params(s))
-        return Message("yspahan.ask.cardshop.shop", {**self.question_params(s), "quarter": w.quarter(self.quarter)})
+        return Message("yspahan.ask.cardshop.shop", {**self.question_params(s), **w.at_quarter(self.quarter)})

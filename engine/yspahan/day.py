@@ -101,7 +101,8 @@ class Roll(Step):
         if a.verb == "roll":
             n, gold = int(a.args[0]), s.player(self.seat).gold
             if n * RULES.yellow_die_price > gold:
-                raise Illegal("yspahan.illegal.yellow_dice_cost", n=n, cost=n * RULES.yellow_die_price, gold=gold)
+                raise Illegal("yspahan.illegal.yellow_dice_cost", dice=w.count("yellow_die", n),
+                              cost=w.count("gold", n * RULES.yellow_die_price), have=w.count("gold", gold))
         else:
             cards_refusal(s, self.seat)
 
@@ -129,11 +130,12 @@ class Roll(Step):
         c.touch("tower", f"player:{seat}")
 
     def question_params(self, s: State) -> dict[str, Any]:
-        return {**super().question_params(s), "gold": s.player(self.seat).gold}
+        return {**super().question_params(s), "gold": w.count("gold", s.player(self.seat).gold)}
 
     def label(self, s: State, a: Action) -> Message | None:
         if a.verb != "roll":
             return None
         n = int(a.args[0])
         return Message("yspahan.act.roll." + ("some" if n else "none"),
-                       {"n": n, "cost": n * RULES.yellow_die_price, "white": RULES.white_dice})
+                       {"dice": w.count("yellow_die", n), "cost": w.count("gold", n * RULES.yellow_die_price),
+                        "white": RULES.white_dice})

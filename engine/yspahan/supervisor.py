@@ -46,10 +46,11 @@ class Move(Step):
             return
         d = int(a.args[0])
         if not squares_at(s.supervisor, d):
-            raise Illegal("yspahan.illegal.road_too_short", n=d, square=w.square(s.supervisor))
+            raise Illegal("yspahan.illegal.road_too_short", squares=w.count("square", d), square=w.square(s.supervisor))
         price, gold = self.price(s, d), s.player(self.seat).gold
         if price > gold:
-            raise Illegal("yspahan.illegal.move_cost", n=d, value=self.value, cost=price, gold=gold)
+            raise Illegal("yspahan.illegal.move_cost", squares=w.count("square", d), value=self.value,
+                          cost=w.count("gold", price), have=w.count("gold", gold))
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":
@@ -73,7 +74,8 @@ class Move(Step):
         s.player(seat).gold -= price
         commit(c, seat, self.slot)
         start, s.supervisor = s.supervisor, square
-        c.emit("moved", player=c.who(seat), n=distance, cost=price, origin=w.square(start), square=w.square(square))
+        c.emit("moved", player=c.who(seat), squares=w.count("square", distance), cost=w.count("gold", price),
+               origin=w.square(start), square=w.square(square))
         c.touch("road", f"player:{seat}")
         shops = occupied_faces(s, square)
         if len(shops) > 1:
@@ -83,14 +85,15 @@ class Move(Step):
 
     def question(self, s: State) -> Message:
         stage = "distance" if self.distance is None else "square"
-        params = {**self.question_params(s), "value": self.value, "gold": s.player(self.seat).gold,
-                  "n": self.distance, "square": w.square(s.supervisor)}
+        params = {**self.question_params(s), "value": self.value, "gold": w.count("gold", s.player(self.seat).gold),
+                  "squares": w.count("square", self.distance or 0), "square": w.square(s.supervisor)}
         return Message(f"yspahan.ask.move.{stage}", params)
 
     def label(self, s: State, a: Action) -> Message | None:
         if a.verb == "distance":
             cost = self.price(s, int(a.args[0]))
-            return Message("yspahan.act.distance." + ("paid" if cost else "free"), {"n": int(a.args[0]), "cost": cost})
+            return Message("yspahan.act.distance." + ("paid" if cost else "free"),
+                           {"squares": w.count("square", int(a.args[0])), "cost": w.count("gold", cost)})
         if a.verb == "to":
             cubes = [Message("yspahan.cube_in", {"player": w.player(s, s.shops[x]), "shop": w.shop(x)}).to_json()
                      for x in CITY.faces[a.args[0]] if x in s.shops]
@@ -172,4 +175,4 @@ class Keep(Step):
         load_cube(c, self.seat)
 
     def question_params(self, s: State) -> dict[str, Any]:
-        return {**super().question_params(s), "shop": w.shop(self.shop), "camels": s.player(self.seat).camels}
+        return {**super().question_params(s), "shop": w.shop(self.shop), "camels": w.count("camel", s.player(self.seat).camels)}

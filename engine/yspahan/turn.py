@@ -53,7 +53,8 @@ class Choose(Step):
         if a.verb != "take":
             return None
         group = group_on(s, a.args[0])
-        return Message("yspahan.act.take", {"slot": w.slot(a.args[0]), "n": group.dice, "value": group.value})
+        return Message("yspahan.act.take", {"slot": w.slot(a.args[0]), "dice": w.count("die", group.dice),
+                                             "value": group.value})
 
 
 def slot_action(c: Ctx, seat: int, slot: str, extra: int) -> None:
@@ -63,12 +64,12 @@ def slot_action(c: Ctx, seat: int, slot: str, extra: int) -> None:
     commit(c, seat, slot)
     if slot == CAMEL:
         player.camels += n
-        c.emit("took_camels", player=c.who(seat), n=n)
+        c.emit("took_camels", player=c.who(seat), camels=w.count("camel", n))
     elif slot == GOLD:
         player.gold += n
-        c.emit("took_gold", player=c.who(seat), n=n)
+        c.emit("took_gold", player=c.who(seat), gold=w.count("gold", n))
     else:
-        c.emit("supplies", player=c.who(seat), n=n, quarter=w.quarter(slot))
+        c.emit("supplies", player=c.who(seat), cubes=w.count("cube", n), **w.at_quarter(slot))
         c.push(Place(seat=seat, quarter=slot, n=n))
     c.touch(f"player:{seat}")
 
@@ -89,7 +90,7 @@ class Use(Step):
             if not player.cubes:
                 raise Illegal("yspahan.illegal.no_cube_left")
             if not free_shops(s.shops, self.seat, self.slot):
-                raise Illegal("yspahan.illegal.no_free_shop", quarter=w.quarter(self.slot))
+                raise Illegal("yspahan.illegal.no_free_shop", **w.at_quarter(self.slot))
         if a.verb == "boost" and not player.cards:
             raise Illegal("yspahan.illegal.no_card_to_discard")
         if a.verb == "draw" and not can_draw(s.deck, s.discards):
@@ -106,20 +107,22 @@ class Use(Step):
         elif a.verb == "supervisor":
             c.push(Move(seat=seat, slot=slot, value=group_on(c.s, slot).value))
         else:
-            group = commit(c, seat, slot)
-            c.emit("group_for_card", player=c.who(seat), n=group.dice, slot=w.slot(slot))
+            commit(c, seat, slot)
+            c.emit("group_for_card", player=c.who(seat), slot=w.slot(slot))
             draw_card(c, seat, w.word("action"))
 
     def question_params(self, s: State) -> dict[str, Any]:
         group = group_on(s, self.slot)
-        return {**super().question_params(s), "slot": w.slot(self.slot), "n": group.dice, "value": group.value}
+        return {**super().question_params(s), "slot": w.slot(self.slot), "dice": w.count("die", group.dice),
+                "value": group.value}
 
     def label(self, s: State, a: Action) -> Message | None:
         if a.verb in ("action", "boost"):
             kind = self.slot if self.slot in (CAMEL, GOLD) else "cubes"
             n = dice_for(s, self.seat, self.slot, a.verb == "boost")
-            quarter = w.quarter(self.slot) if self.slot in QUARTERS else ""
-            return Message(f"yspahan.act.{a.verb}.{kind}", {"n": n, "quarter": quarter})
+            what = w.count({CAMEL: "camel", GOLD: "gold"}.get(self.slot, "cube"), n)
+            where = w.at_quarter(self.slot) if self.slot in QUARTERS else {}
+            return Message(f"yspahan.act.{a.verb}.{kind}", {"what": what, **where})
         if a.verb == "supervisor":
             return Message("yspahan.act.supervisor", {"value": group_on(s, self.slot).value})
         return None
@@ -168,8 +171,8 @@ class Place(Step):
 
     def on_empty(self, c: Ctx) -> None:
         # "i cubi in eccesso sono persi (ossia, tornano nella riserva personale del giocatore)"
-        c.emit("cubes_lost", player=c.who(self.seat), n=self.n, quarter=w.quarter(self.quarter))
+        c.emit("cubes_lost", player=c.who(self.seat), cubes=w.count("cube", self.n), **w.at_quarter(self.quarter))
         c.pop()
 
     def question_params(self, s: State) -> dict[str, Any]:
-        return {**super().question_params(s), "n": self.n, "quarter": w.quarter(self.quarter)}
+        return {**super().question_params(s), "n": self.n, **w.at_quarter(self.quarter)}

@@ -26,6 +26,13 @@ def quarter(name: str) -> dict[str, Any]:
     return _name("quarter", name)
 
 
+def at_quarter(name: str) -> dict[str, Any]:
+    """A quarter in running text: its name, `the` ("the Bag quarter", "il quartiere del Sacco"), `where` ("in the
+    Bag quarter", "nel quartiere del Sacco") and `of` ("of the Bag quarter", "del quartiere del Sacco")."""
+    return {"quarter": quarter(name), "the": _name("the_quarter", name), "where": _name("in_quarter", name),
+            "of": _name("of_quarter", name)}
+
+
 def slot(name: str) -> dict[str, Any]:
     return _name("slot", name)
 
@@ -42,7 +49,7 @@ def card(name: str) -> dict[str, Any]:
 def souk(souk_id: str) -> dict[str, Any]:
     """ "the pink souk of the Chest (8 points)" """
     info = CITY.souks[souk_id]
-    return Message("yspahan.souk", {"colour": _name("souk_colour", info.colour), "quarter": quarter(info.quarter),
+    return Message("yspahan.souk", {"colour": _name("souk_colour", info.colour), **at_quarter(info.quarter),
                                     "points": info.points}).to_json()
 
 
@@ -60,6 +67,11 @@ def square(square_id: str) -> dict[str, Any]:
     if square_id == "c":
         return _name("road", "c")
     return Message("yspahan.square", {"arm": _name("road", square_id[0]), "n": square_id[1:]}).to_json()
+
+
+def count(thing: str, n: int) -> dict[str, Any]:
+    """ "1 camel", "3 camels", "0 gold", "2 points": camel, gold, cube, die, yellow_die, square, point."""
+    return Message(f"yspahan.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n}).to_json()
 
 
 def word(key: str) -> dict[str, Any]:

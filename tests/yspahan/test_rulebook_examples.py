@@ -155,7 +155,9 @@ def test_yellow_could_have_taken_a_card_or_supplied_the_barrel_with_two_cubes_in
     dadi (naturalmente, aveva anche la possibilità di mettere 2 cubi nel quartiere del Barile)" """
     s = at(yellows_turn(), "take barrel")
     assert {"action", "supervisor", "draw"} <= set(options(s))
-    assert GAME.describe_action(s, YELLOW, GAME.parse_action("action")).text("en") == "Place 2 cubes in the Barrel"
+    label = GAME.describe_action(s, YELLOW, GAME.parse_action("action"))
+    assert label.text("en") == "Place 2 cubes in the Barrel quarter"
+    assert label.text("it") == "Metti 2 cubi nel quartiere del Barile"
 
 
 def test_yellow_builds_the_caravanserai_as_third_building_for_five_points():

@@ -58,7 +58,7 @@ def test_cubes_with_no_shop_left_are_lost_back_to_the_reserve():
     s, events = play(s, "take vase", "action", "shop vase-b2", "shop vase-a1")
     assert keys(events)[:4] == ["supplies", "placed", "placed", "cubes_lost"]
     lost = next(e for e in events if e.key.endswith("cubes_lost"))
-    assert lost.params["n"] == 1 and s.players[BLUE].cubes == reserve - 2
+    assert lost.params["cubes"]["params"]["n"] == 1 and s.players[BLUE].cubes == reserve - 2
 
 
 def test_a_quarter_with_no_shop_for_the_player_cannot_be_supplied():
@@ -78,12 +78,12 @@ def test_the_hoist_adds_a_cube_and_a_discarded_card_adds_a_die():
     s.players[BLUE].buildings = ["hoist"]
     hand(s, BLUE, "gold3", "swap")
     s = at(s, "take vase")
-    assert GAME.describe_action(s, BLUE, GAME.parse_action("action")).text("en") == "Place 4 cubes in the Vase"
+    assert GAME.describe_action(s, BLUE, GAME.parse_action("action")).text("en") == "Place 4 cubes in the Vase quarter"
     s = at(s, "boost")
     assert options(s) == ["discard swap", "discard gold3", "back"]
     s, events = play(s, "discard gold3")
     assert s.players[BLUE].cards == ["swap"] and s.discards == ["gold3"]
-    assert next(e for e in events if e.key.endswith("supplies")).params["n"] == 3 + 1 + 1
+    assert next(e for e in events if e.key.endswith("supplies")).params["cubes"]["params"]["n"] == 3 + 1 + 1
 
 
 def test_a_card_cannot_add_a_die_without_a_card():
