@@ -21,7 +21,7 @@ Log = list[tuple[Seat, str]]  # (seat, action notation) in the order played
 class Policy(Protocol):
     name: str
 
-    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Action:
+    def choose(self, game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Action:
         """One of `game.legal_actions(state, seat)`; all chance comes from `rng`."""
         ...
 
@@ -31,7 +31,7 @@ class RandomPolicy:
 
     name = "random"
 
-    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Action:
+    def choose(self, game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Action:
         return rng.choice(game.legal_actions(state, seat))
 
 
@@ -40,7 +40,7 @@ class HeuristicPolicy:
 
     name = "heuristic"
 
-    def choose(self, game: Game, state: Any, seat: Seat, rng: random.Random) -> Action:
+    def choose(self, game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Action:
         return heuristic_for(game).choose(game, state, seat, rng)
 
 
@@ -54,12 +54,12 @@ def policy(name: str) -> Policy:
         raise Malformed("ai.unknown_policy", name=name, known=sorted(POLICIES)) from None
 
 
-def heuristic_for(game: Game) -> Policy:
+def heuristic_for(game: Game[Any]) -> Policy:
     """The `HEURISTIC` of the game's package `ai` module; Malformed when the game has none."""
     module = sys.modules[type(game).__module__]
     package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
     try:
-        found = importlib.import_module(f"{package}.ai").HEURISTIC
+        found: Policy | None = importlib.import_module(f"{package}.ai").HEURISTIC
     except ModuleNotFoundError as error:
         if error.name != f"{package}.ai":
             raise
@@ -71,7 +71,7 @@ def heuristic_for(game: Game) -> Policy:
     return found
 
 
-def policies_for(game: Game, names: str | Sequence[str], seats: int) -> list[Policy]:
+def policies_for(game: Game[Any], names: str | Sequence[str], seats: int) -> list[Policy]:
     """One policy per seat from a name or a comma list ("heuristic,random,random,random")."""
     if isinstance(names, str):
         names = [n for n in names.split(",") if n.strip()]
@@ -86,7 +86,7 @@ def policies_for(game: Game, names: str | Sequence[str], seats: int) -> list[Pol
     return chosen
 
 
-def play_out(game: Game, seats_policies: Sequence[Policy | str], seed: int, params: Any = None,
+def play_out(game: Game[Any], seats_policies: Sequence[Policy | str], seed: int, params: Any = None,
              max_steps: int = 100_000) -> tuple[Any, Log]:
     """Play a whole match from `seed`, seat i played by `seats_policies[i]`. Returns (final state, log).
 
@@ -115,7 +115,7 @@ class RefusedMove(Exception):
         super().__init__(f"move {index + 1} ({seat}, {notation!r}): {error}")
 
 
-def replay(game: Game, seats: int, seed: int, actions: Sequence[tuple[Seat, str]], params: Any = None) -> Any:
+def replay(game: Game[Any], seats: int, seed: int, actions: Sequence[tuple[Seat, str]], params: Any = None) -> Any:
     """The state reached by a new game from `seed` after the logged notations; RefusedMove otherwise."""
     state = game.new_game(params, seats, seed)
     for index, (seat, notation) in enumerate(actions):

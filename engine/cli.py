@@ -28,8 +28,8 @@ from engine.core.messages import locale_of
 USAGE_ERROR = 2
 
 
-class MatchRecord(BaseModel):
-    """Everything needed to replay a match exactly."""
+class GameRecord(BaseModel):
+    """A game record: everything needed to replay a match exactly (the seed, the seats, the moves)."""
 
     game: str
     seed: int
@@ -46,7 +46,7 @@ class MatchRecord(BaseModel):
         return f'{body}, "actions": [\n{moves}\n]}}\n' if moves else f'{body}, "actions": []}}\n'
 
 
-class Refusal(Exception):
+class UsageError(Exception):
     """A sentence for the user (a Message), after which the command stops with exit status 2."""
 
     def __init__(self, key: str, **params: Any):
@@ -58,8 +58,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     locale = args.locale or _environment_locale()
     try:
-        return args.command(args, locale)
-    except (Refusal, EngineError) as error:
+        return int(args.command(args, locale))
+    except (UsageError, EngineError) as error:
         print(error.message.text(locale), file=sys.stderr)
         return USAGE_ERROR
 
@@ -83,6 +83,7 @@ def simulate(args: argparse.Namespace, locale: str) -> int:
         final, log = play_out(game, chosen, seed, params)
         elapsed += time.perf_counter() - started
         result = game.outcome(final)
+        assert result is not None, "a match played out is over"
         steps += len(log)
         wins[result.ranking[0]] += 1
         totals.update(result.scores)
@@ -91,7 +92,7 @@ def simulate(args: argparse.Namespace, locale: str) -> int:
         print(_t(locale, "cli.game_line", number=number, seed=seed, steps=len(log), scores=scores,
                  winner=_seat_name(game, result.ranking[0], names)))
         if args.record:
-            record = MatchRecord(game=game.spec.key, seed=seed, seats=players, params=params.model_dump(mode="json"),
+            record = GameRecord(game=game.spec.key, seed=seed, seats=players, params=params.model_dump(mode="json"),
                                  actions=log, policies=names)
             _record_path(Path(args.record), seed, args.games).write_text(record.to_text(), encoding="utf-8")
     games = args.games
@@ -108,18 +109,18 @@ def simulate(args: argparse.Namespace, locale: str) -> int:
     return 0
 
 
-def _default_players(game: Game) -> int:
+def _default_players(game: Game[Any]) -> int:
     return min(max(4, game.spec.min_seats), game.spec.max_seats)
 
 
-def _params(game: Game, text: str | None) -> BaseModel:
+def _params(game: Game[Any], text: str | None) -> BaseModel:
     try:
         return game.spec.params_model.model_validate(json.loads(text) if text else {})
     except (ValueError, ValidationError) as error:
-        raise Refusal("cli.bad_params", game=game.spec.title, problem=_first_problem(error)) from None
+        raise UsageError("cli.bad_params", game=game.spec.title, problem=_first_problem(error)) from None
 
 
-def _seat_name(game: Game, seat: int, names: list[str]) -> str:
+def _seat_name(game: Game[Any], seat: int, names: list[str]) -> str:
     colours = game.spec.colours
     colour = colours[seat] if seat < len(colours) else f"seat {seat}"
     return f"{colour} ({names[seat]})"
@@ -139,9 +140,9 @@ def replay_file(args: argparse.Namespace, locale: str) -> int:
         params = game.spec.params_model.model_validate(record.params)
         state = replay(game, record.seats, record.seed, record.actions, params)
     except ValidationError as error:
-        raise Refusal("cli.bad_params", game=game.spec.title, problem=_first_problem(error)) from None
+        raise UsageError("cli.bad_params", game=game.spec.title, problem=_first_problem(error)) from None
     except RefusedMove as refused:
-        raise Refusal("cli.move_refused", file=str(path), number=refused.index + 1, seat=refused.seat,
+        raise UsageError("cli.move_refused", file=str(path), number=refused.index + 1, seat=refused.seat,
                       move=refused.notation, reason=refused.error.message) from None
     result = game.outcome(state)
     report = {
@@ -154,22 +155,22 @@ def replay_file(args: argparse.Namespace, locale: str) -> int:
     return 0
 
 
-def read_record(path: Path) -> MatchRecord:
+def read_record(path: Path) -> GameRecord:
     """Load a match record, refusing with one clear sentence when the file is not one."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise Refusal("cli.unreadable", file=str(path), reason=error.strerror or str(error)) from None
+        raise UsageError("cli.unreadable", file=str(path), reason=error.strerror or str(error)) from None
     except UnicodeDecodeError:
-        raise Refusal("cli.not_json", file=str(path), line=1, column=1) from None
+        raise UsageError("cli.not_json", file=str(path), line=1, column=1) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise Refusal("cli.not_json", file=str(path), line=error.lineno, column=error.colno) from None
+        raise UsageError("cli.not_json", file=str(path), line=error.lineno, column=error.colno) from None
     try:
-        return MatchRecord.model_validate(data)
+        return GameRecord.model_validate(data)
     except ValidationError as error:
-        raise Refusal("cli.not_a_record", file=str(path), problem=_first_problem(error)) from None
+        raise UsageError("cli.not_a_record", file=str(path), problem=_first_problem(error)) from None
 
 
 def _first_problem(error: Exception) -> str:

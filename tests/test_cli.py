@@ -127,7 +127,7 @@ def test_the_module_runs_as_a_command_without_tracebacks(tmp_path):
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == f"{bad} is not a match record (Input should be a valid dictionary or instance of " \
-                          "MatchRecord); a record holds game, seed, seats, params and actions.\n"
+                          "GameRecord); a record holds game, seed, seats, params and actions.\n"
     done = subprocess.run([sys.executable, "-m", "engine", "simulate", "--help"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0 and "--players" in done.stdout and "--record" in done.stdout

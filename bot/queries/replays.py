@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.cli import MatchRecord
+from engine.cli import GameRecord
 from engine.core.game import Game, get_game
 
 ROUND_FIELDS = ("turn", "round", "visit")
@@ -31,10 +31,10 @@ class Frame:
 
 def export(*, game: str, seed: int, seats: int, params: dict[str, Any], actions: Sequence[tuple[int, str]]) -> str:
     """The JSON `python -m engine replay` reads, one step per line."""
-    return MatchRecord(game=game, seed=seed, seats=seats, params=params, actions=list(actions)).to_text()
+    return GameRecord(game=game, seed=seed, seats=seats, params=params, actions=list(actions)).to_text()
 
 
-def frames(record: MatchRecord) -> list[Frame]:
+def frames(record: GameRecord) -> list[Frame]:
     """Every state of the match, from the set-up to the end. Raises the engine's refusal if a step no
     longer applies (a record that does not belong to this engine)."""
     game = get_game(record.game)

@@ -46,10 +46,10 @@ SERVICE_COSTED = tuple(RULES.service_cost)  # the guilds whose service has a pri
 class Heuristic:
     name = "heuristic"
 
-    def choose(self, game: Game, state: State, seat: int, rng: random.Random) -> Action:
+    def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
         legal = game.legal_actions(state, seat)
         task = state.task
-        score = SCORES.get(type(task))
+        score = SCORES.get(type(task))  # type: ignore[arg-type]  # an ask of this seat (never None)
         if len(legal) == 1 or score is None:
             return legal[0] if len(legal) == 1 else rng.choice(legal)
         mind = Mind(state, task, seat)
@@ -69,7 +69,7 @@ class Mind:
     # ---- worth of things ---------------------------------------------------------------------------
     def goods_gain(self, extra: dict[str, int], goods: dict[str, int] | None = None) -> int:
         goods = self.me.goods if goods is None else goods
-        more = {g: goods.get(g, 0) + extra.get(g, 0) for g in GOODS}
+        more: dict[str, int] = {g: goods.get(g, 0) + extra.get(g, 0) for g in GOODS}
         return gold_value(more) - gold_value(goods)
 
     def influence_worth(self, n: int = 1) -> float:
@@ -395,7 +395,7 @@ class Mind:
         goods = dict(self.me.goods)
         worth = 0.0
         for i in range(n):
-            options = [(GOLD * self.goods_gain({g: 1}, goods), g) for g in GOODS if stock.get(g)]
+            options: list[tuple[float, str]] = [(GOLD * self.goods_gain({g: 1}, goods), g) for g in GOODS if stock.get(g)]
             if stock.get(CREDIT_NOTE):
                 options.append((NOTE, CREDIT_NOTE))
             if i == 0 and first is not None:

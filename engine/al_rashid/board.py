@@ -6,7 +6,7 @@ from engine.core.rng import below as draw_index
 
 from .data import load
 from .state import Family, Stack, State, Tile
-from .vocab import AREAS, CALIPH, PALACES, PIECES, TERRITORIES, kind_of
+from .vocab import AREAS, CALIPH, PALACES, PIECES, TERRITORIES, MercenaryColour, kind_of
 
 RULES = load().rules
 DOMINANCE = RULES.dominance
@@ -36,7 +36,7 @@ def stack_of(state: State, area: str, seat: int) -> Stack | None:
 
 
 def pieces_on_board(state: State, seat: int) -> dict[str, int]:
-    counts = dict.fromkeys(PIECES, 0)
+    counts: dict[str, int] = dict.fromkeys(PIECES, 0)
     for stacks in state.areas.values():
         for stack in stacks:
             if stack.seat == seat:
@@ -135,7 +135,7 @@ def place_mercenary(state: State, territory: str, colour: str) -> bool:
     value = draw_mercenary(state, colour)
     if value is None:
         return False
-    state.mercenaries[territory].append(Tile(state.next_tile_id, colour, value))
+    state.mercenaries[territory].append(Tile(state.next_tile_id, MercenaryColour(colour), value))
     state.next_tile_id += 1
     return True
 

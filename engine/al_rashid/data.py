@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, field_validator, model_validator
@@ -20,7 +20,7 @@ class Text(BaseModel):
     it: str
 
     def get(self, locale: str) -> str:
-        return getattr(self, locale, self.en)
+        return str(getattr(self, locale, self.en))
 
 
 class Charge(BaseModel):
@@ -42,7 +42,7 @@ class Charge(BaseModel):
 
     @property
     def label_points(self) -> str:
-        return self.points_text if self.points is None else str(self.points)
+        return str(self.points) if self.points is not None else str(self.points_text)
 
 
 class Territory(BaseModel):
@@ -117,7 +117,7 @@ class AlRashidData(BaseModel):
         return self
 
 
-def _load(name: str):
+def _load(name: str) -> Any:
     return yaml.safe_load((FOLDER / name).read_text(encoding="utf-8"))
 
 

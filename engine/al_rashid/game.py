@@ -54,6 +54,7 @@ from .vocab import (
     PIECES,
     SETUP,
     TERRITORIES,
+    Colour,
 )
 
 DATA = load()
@@ -89,7 +90,7 @@ class AlRashid(FlowGame[State, Ctx]):
         rng, order = shuffled(rng, list(range(seats)))
         state = State(seats=seats, seed=seed, rng=rng, order=order)
         for seat in range(seats):
-            family = Family(seat, COLOURS[seat])
+            family = Family(seat, tuple(Colour)[seat])
             family.reserve = dict(RULES.starting_pieces)
             family.owned = dict(RULES.starting_pieces)
             state.families.append(family)
@@ -209,6 +210,7 @@ def _action_params(action: Action) -> dict[str, Any]:
     if action.verb == "do":
         return {"a0": [Message(f"al_rashid.word.{x}").to_json() for x in action.args]}
     params: dict[str, Any] = {}
+    named: Any
     for i, value in enumerate(action.args):
         if action.verb in ("piece", "hold") and value in PIECES:  # "merchant" is also a palace
             named = w.piece(value)

@@ -36,7 +36,7 @@ COURT_COMBOS = ((BENEVOLENCE,), (CHARGE,), (BENEVOLENCE, CHARGE), ())
 BORROWABLE = ("military", "culture", "merchant", "politics")
 # The piece a guild's service recruits.
 SERVICE_PIECE = {"culture": "sage", "merchant": "merchant", "politics": "pasha"}
-PALACE_CHARGES = {p: [c for c, charge in CHARGES.items() if charge.palace == p] for p in PALACES}
+PALACE_CHARGES: dict[str, list[str]] = {p: [c for c, charge in CHARGES.items() if charge.palace == p] for p in PALACES}
 ACTIVATABLE = tuple(c for c, charge in CHARGES.items() if charge.kind == "activatable")
 
 

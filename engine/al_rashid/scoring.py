@@ -3,6 +3,8 @@ then the earlier place in the turn order)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.game import Outcome
 from engine.core.messages import Message
 
@@ -29,7 +31,7 @@ def charge_points(family: Family, charge: str) -> int:
         return max((points for threshold, points in table.items() if value >= threshold), default=0)
 
     kinds = sum(1 for g in GOODS if family.goods.get(g))
-    return {
+    political: dict[str, Callable[[], int]] = {
         "aide_to_the_qadi": lambda: tiers(family.influence, {5: 4, 6: 5}),
         "steward_of_the_city": lambda: 6 if all(count(p) for p in PALACES) else 0,
         "warehouse_keeper": lambda: tiers(kinds, {4: 4, 5: 6}),
@@ -38,7 +40,8 @@ def charge_points(family: Family, charge: str) -> int:
         "dean_of_the_academy": lambda: tiers(owned["sage"], {4: 3, 5: 5, 6: 7}),
         "economist": lambda: tiers(owned["merchant"], {3: 3, 4: 5}),
         "counsellor_of_the_caliph": lambda: tiers(owned["pasha"], {2: 3, 3: 5}),
-    }[charge]()
+    }
+    return political[charge]()
 
 
 def breakdown(family: Family) -> dict[str, int]:

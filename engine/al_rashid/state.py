@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.core.flow import Task, TaskCodec
 
-from .vocab import PIECES
+from .vocab import PIECES, Colour, MercenaryColour, Phase
 
 
 def _copy(value: Any) -> Any:
@@ -22,7 +23,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def _counts(keys) -> dict[str, int]:
+def _counts(keys: Iterable[str]) -> dict[str, int]:
     return dict.fromkeys(keys, 0)
 
 
@@ -39,7 +40,7 @@ class Stack:
         return Stack(self.seat, self.pasha, self.merchant, self.sage)
 
     def count(self, piece: str) -> int:
-        return getattr(self, piece)
+        return int(getattr(self, piece))
 
     def total(self) -> int:
         return self.pasha + self.merchant + self.sage
@@ -50,7 +51,7 @@ class Tile:
     """A mercenary tile on a territory. Its value is hidden until revealed (or looked at by a spy)."""
 
     id: int
-    colour: str
+    colour: MercenaryColour
     value: int
     revealed: bool = False
     seen_by: list[int] = field(default_factory=list)
@@ -62,7 +63,7 @@ class Tile:
 @dataclass(slots=True)
 class Family:
     seat: int
-    colour: str
+    colour: Colour
     reserve: dict[str, int] = field(default_factory=lambda: _counts(PIECES))   # ready to place
     owned: dict[str, int] = field(default_factory=lambda: _counts(PIECES))     # the whole family
     held: str | None = None                # the piece set aside on the Diplomat
@@ -90,7 +91,7 @@ class State:
     seed: int
     rng: int
     turn: int = 1
-    phase: str = "setup"
+    phase: Phase = Phase.SETUP
     round: int = 0
     order: list[int] = field(default_factory=list)          # current turn order (seats)
     pending_order: list[int] | None = None                   # after benevolence, from next round
@@ -161,8 +162,10 @@ class State:
     @classmethod
     def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
         values = {f.name: data[f.name] for f in fields(cls)}
-        values["families"] = [Family(**f) for f in data["families"]]
+        values["phase"] = Phase(data["phase"])
+        values["families"] = [Family(**{**f, "colour": Colour(f["colour"])}) for f in data["families"]]
         values["areas"] = {a: [Stack(**s) for s in stacks] for a, stacks in data["areas"].items()}
-        values["mercenaries"] = {t: [Tile(**x) for x in tiles] for t, tiles in data["mercenaries"].items()}
+        values["mercenaries"] = {t: [Tile(**{**x, "colour": MercenaryColour(x["colour"])}) for x in tiles]
+                                 for t, tiles in data["mercenaries"].items()}
         values["tasks"] = [codec.load(t) for t in data["tasks"]]
         return cls(**values)

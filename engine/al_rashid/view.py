@@ -12,6 +12,8 @@ from pydantic import BaseModel
 
 from engine.core.messages import Message
 
+from .vocab import MercenaryColour, Phase
+
 
 class StackView(BaseModel):
     seat: int
@@ -25,7 +27,7 @@ class StackView(BaseModel):
 
 class TileView(BaseModel):
     id: int
-    colour: Literal["red", "blue"]
+    colour: MercenaryColour
     value: int | None         # None: face down and unknown to this viewer
     revealed: bool            # face up for everybody
 
@@ -93,7 +95,7 @@ class AlRashidView(BaseModel):
     seats: int
     turn: int
     turns: int
-    phase: Literal["setup", "placement", "resolution", "over"]
+    phase: Phase
     round: int
     order: list[int]
     pending_order: list[int] | None

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 from engine.core.messages import Message
 
-from .state import State
+from .state import State, Tile
 from .vocab import CREDIT_NOTE, GOODS
 
 
@@ -64,6 +65,6 @@ def word(key: str) -> dict[str, Any]:
     return _name("word", key)
 
 
-def tiles(tiles) -> list[dict[str, Any]]:
+def tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
     """Mercenary tiles with their values, e.g. "red 3, blue 2"."""
     return [Message("al_rashid.tile", {"colour": mercenary(x.colour), "value": x.value}).to_json() for x in tiles]

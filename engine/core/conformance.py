@@ -48,7 +48,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import BaseModel
 
@@ -100,7 +100,7 @@ class Report:
         self.message_keys |= other.message_keys
 
 
-def check_game(game: Game, seats: int, seeds: Iterable[int], *, params: Any = None,
+def check_game(game: Game[Any], seats: int, seeds: Iterable[int], *, params: Any = None,
                checks: Checks = Checks()) -> Report:
     """Play one seeded random match per seed and check the contract throughout. Raises ConformanceError."""
     total = Report()
@@ -109,7 +109,7 @@ def check_game(game: Game, seats: int, seeds: Iterable[int], *, params: Any = No
     return total
 
 
-def check_playout(game: Game, seats: int, seed: int, *, params: Any = None,
+def check_playout(game: Game[Any], seats: int, seed: int, *, params: Any = None,
                   checks: Checks = Checks()) -> Report:
     """One seeded random match to its end, checked step by step; then the end and the replay."""
     run = _Run(game, checks, seed)
@@ -163,14 +163,14 @@ def check_playout(game: Game, seats: int, seed: int, *, params: Any = None,
 class _Run:
     """The bookkeeping of one checked playout: seed, step, rngs, report; failures get located."""
 
-    def __init__(self, game: Game, checks: Checks, seed: int):
+    def __init__(self, game: Game[Any], checks: Checks, seed: int):
         self.game, self.checks, self.seed, self.step = game, checks, seed, 0
         self.rng = random.Random(seed)                 # the moves played: the same whatever is checked
         self.probe = random.Random(f"probe-{seed}")    # fuzzing and perturbations
         self.report = Report()
         self.tokens: set[str] = set()
 
-    def fail(self, check: str, detail: str) -> None:
+    def fail(self, check: str, detail: str) -> NoReturn:
         raise ConformanceError(check, detail, seed=self.seed, step=self.step)
 
     @contextmanager
@@ -211,7 +211,7 @@ class _Run:
 
 # ---- the named checks: each raises ConformanceError (or lets a contract-breaking exception escape) ----
 
-def check_new_game(game: Game, params: Any, seats: int, seed: int) -> Any:
+def check_new_game(game: Game[Any], params: Any, seats: int, seed: int) -> Any:
     """A new game is deterministic for its seed. Returns the new state."""
     state = game.new_game(params, seats, seed)
     again = game.new_game(params, seats, seed)
@@ -220,7 +220,7 @@ def check_new_game(game: Game, params: Any, seats: int, seed: int) -> Any:
     return state
 
 
-def check_legal_actions(game: Game, state: Any, seats: int, max_options: int = MAX_OPTIONS,
+def check_legal_actions(game: Game[Any], state: Any, seats: int, max_options: int = MAX_OPTIONS,
                         twice: bool = True) -> dict[Seat, list[Action]]:
     """Active seats have 1..max_options distinct actions (`twice`: the same list twice); other seats none."""
     active = game.active_seats(state)
@@ -243,7 +243,7 @@ def check_legal_actions(game: Game, state: Any, seats: int, max_options: int = M
     return legal
 
 
-def check_notation(game: Game, action: Action) -> None:
+def check_notation(game: Game[Any], action: Action) -> None:
     """format_action then parse_action gives the action back."""
     text = game.format_action(action)
     if not isinstance(text, str) or not text.strip():
@@ -253,7 +253,7 @@ def check_notation(game: Game, action: Action) -> None:
         _fail("notation", f"{action!r} formats to {text!r}, which parses to {back!r}")
 
 
-def check_views(game: Game, state: Any, seats: int) -> None:
+def check_views(game: Game[Any], state: Any, seats: int) -> None:
     """Every seat's view and the public one are JSON-serialisable pydantic models."""
     for seat in (None, *range(seats)):
         view = game.view(state, seat)
@@ -262,7 +262,7 @@ def check_views(game: Game, state: Any, seats: int) -> None:
         view.model_dump_json()
 
 
-def check_prompts(game: Game, state: Any, seats: int, legal: dict[Seat, list[Action]],
+def check_prompts(game: Game[Any], state: Any, seats: int, legal: dict[Seat, list[Action]],
                   keys: set[str] | None = None, locales: Sequence[str] = ("en", "it")) -> None:
     """Active seats are asked a question and every legal action has a label; others are asked nothing."""
     for seat in range(seats):
@@ -281,7 +281,7 @@ def check_prompts(game: Game, state: Any, seats: int, legal: dict[Seat, list[Act
             check_message(label, keys, locales, "describe_action")
 
 
-def check_apply_all(game: Game, state: Any, legal: dict[Seat, list[Action]],
+def check_apply_all(game: Game[Any], state: Any, legal: dict[Seat, list[Action]],
                     keys: set[str] | None = None, locales: Sequence[str] = ("en", "it"),
                     *, dumped: str | None = None) -> int:
     """Every legal action of every active seat applies; none of it changes the given state.
@@ -304,7 +304,7 @@ def check_apply_all(game: Game, state: Any, legal: dict[Seat, list[Action]],
     return tried
 
 
-def check_apply_deterministic(game: Game, state: Any, seat: Seat, action: Action, result: Any,
+def check_apply_deterministic(game: Game[Any], state: Any, seat: Seat, action: Action, result: Any,
                               *, result_dumped: str | None = None) -> None:
     """Applying the same action again gives the same state (`check_apply_all` checks purity)."""
     again, _ = game.apply(state, seat, action)
@@ -312,7 +312,7 @@ def check_apply_deterministic(game: Game, state: Any, seat: Seat, action: Action
         _fail("apply_deterministic", f"applying {game.format_action(action)!r} twice gave different states")
 
 
-def check_json_round_trip(game: Game, state: Any, seat: Seat | None = None, action: Action | None = None,
+def check_json_round_trip(game: Game[Any], state: Any, seat: Seat | None = None, action: Action | None = None,
                           result: Any = None, *, dumped: str | None = None, result_dumped: str | None = None) -> Any:
     """dump → JSON text → load → dump is the same text; with an action, the loaded state plays on alike."""
     text = dumped or _dump(game, state)
@@ -321,6 +321,7 @@ def check_json_round_trip(game: Game, state: Any, seat: Seat | None = None, acti
     if loaded_text != text:
         _fail("json_round_trip", f"the state changes through JSON: {_first_difference(text, loaded_text)}")
     if action is not None:
+        assert seat is not None, "an action needs the seat that plays it"
         after, _ = game.apply(loaded, seat, action)
         expected, got = result_dumped or _dump(game, result), _dump(game, after)
         if got != expected:
@@ -329,7 +330,7 @@ def check_json_round_trip(game: Game, state: Any, seat: Seat | None = None, acti
     return loaded
 
 
-def check_hidden(game: Game, state: Any, seats: int, rng: random.Random, *, seat: Seat | None = None,
+def check_hidden(game: Game[Any], state: Any, seats: int, rng: random.Random, *, seat: Seat | None = None,
                  action: Action | None = None, events: list[Event] | None = None, dumped: str | None = None) -> bool:
     """Perturb hidden information and compare what the public and non-entitled seats see.
 
@@ -350,7 +351,7 @@ def check_hidden(game: Game, state: Any, seats: int, rng: random.Random, *, seat
         _fail("hidden", "perturb_hidden returned an identical state: the check would prove nothing")
     blind = [None, *(s for s in range(seats) if s not in entitled)]
     _same_for(game, state, other, blind, "")
-    if action is None or events is None or any(e.reveals for e in events) or seat in entitled:
+    if action is None or events is None or seat is None or any(e.reveals for e in events) or seat in entitled:
         return True
     after, seen = game.apply(state, seat, action)
     try:
@@ -368,7 +369,7 @@ def check_hidden(game: Game, state: Any, seats: int, rng: random.Random, *, seat
     return True
 
 
-def _same_for(game: Game, state: Any, other: Any, viewers: Sequence[Seat | None], when: str) -> None:
+def _same_for(game: Game[Any], state: Any, other: Any, viewers: Sequence[Seat | None], when: str) -> None:
     for viewer in viewers:
         mine, theirs = game.view(state, viewer).model_dump(mode="json"), game.view(other, viewer).model_dump(mode="json")
         if mine != theirs:
@@ -388,7 +389,7 @@ def _same_for(game: Game, state: Any, other: Any, viewers: Sequence[Seat | None]
                       f"with hidden information{when}")
 
 
-def check_not_your_turn(game: Game, state: Any, seats: int, active: frozenset[Seat],
+def check_not_your_turn(game: Game[Any], state: Any, seats: int, active: frozenset[Seat],
                         legal: dict[Seat, list[Action]], keys: set[str] | None = None,
                         locales: Sequence[str] = ("en", "it")) -> int:
     """Seats that are not active (and seats that do not exist) get NotYourTurn, even for gibberish."""
@@ -404,7 +405,7 @@ def check_not_your_turn(game: Game, state: Any, seats: int, active: frozenset[Se
     return tries
 
 
-def check_refusals(game: Game, state: Any, seat: Seat, legal: Sequence[Action], candidates: Iterable[str | Action],
+def check_refusals(game: Game[Any], state: Any, seat: Seat, legal: Sequence[Action], candidates: Iterable[str | Action],
                    keys: set[str] | None = None, locales: Sequence[str] = ("en", "it"),
                    specific: bool = False) -> int:
     """Each candidate that is not a legal action is refused with Malformed or Illegal. Returns the refusals."""
@@ -421,20 +422,20 @@ def check_refusals(game: Game, state: Any, seat: Seat, legal: Sequence[Action], 
             parsed = candidate
         if parsed is not None and parsed in offered:
             continue
-        error = _expect(game, state, seat, candidate, (Malformed, Illegal), "refusals")
-        check_message(error.message, keys, locales, "refusal")
-        if specific and isinstance(error, Illegal) and error.message.key == Illegal.default_key:
+        refusal = _expect(game, state, seat, candidate, (Malformed, Illegal), "refusals")
+        check_message(refusal.message, keys, locales, "refusal")
+        if specific and isinstance(refusal, Illegal) and refusal.message.key == Illegal.default_key:
             _fail("refusals", f"{_show_one(candidate)} is refused without naming the rule (core.illegal)")
         refused += 1
     return refused
 
 
-def check_outcome_pending(game: Game, state: Any) -> None:
+def check_outcome_pending(game: Game[Any], state: Any) -> None:
     if game.outcome(state) is not None:
         _fail("outcome", "outcome() gives a result while seats are still to act")
 
 
-def check_final(game: Game, state: Any, seats: int, breakdown_sums: bool = True) -> None:
+def check_final(game: Game[Any], state: Any, seats: int, breakdown_sums: bool = True) -> None:
     """The ended match scores and ranks every seat, consistently."""
     result = game.outcome(state)
     if result is None:
@@ -459,7 +460,7 @@ def check_final(game: Game, state: Any, seats: int, breakdown_sums: bool = True)
         game.view(state, seat).model_dump_json()
 
 
-def check_game_over(game: Game, state: Any, seats: int, log: Sequence[tuple[Seat, str]] = (),
+def check_game_over(game: Game[Any], state: Any, seats: int, log: Sequence[tuple[Seat, str]] = (),
                     keys: set[str] | None = None, locales: Sequence[str] = ("en", "it")) -> int:
     """After the end nobody acts and every attempt, even gibberish, is refused with GameOver."""
     attempts: list[str] = ["?? not a move ??", *(notation for _, notation in log[-3:])]
@@ -476,7 +477,7 @@ def check_game_over(game: Game, state: Any, seats: int, log: Sequence[tuple[Seat
     return tries
 
 
-def check_replay(game: Game, params: Any, seats: int, seed: int, log: Sequence[tuple[Seat, str]],
+def check_replay(game: Game[Any], params: Any, seats: int, seed: int, log: Sequence[tuple[Seat, str]],
                  final: Any) -> None:
     """A new game from the seed plus the logged notations reaches exactly the final state."""
     state = game.new_game(params, seats, seed)
@@ -513,7 +514,7 @@ def check_message(message: Message, keys: set[str] | None = None, locales: Seque
             keys.add(key)
 
 
-def message_keys(message: Message | dict) -> Iterator[str]:
+def message_keys(message: Message | dict[str, Any]) -> Iterator[str]:
     """The key of a Message (or its JSON form) and of every Message nested in its parameters."""
     if isinstance(message, dict):
         message = Message.from_json(message)
@@ -532,7 +533,7 @@ def message_keys(message: Message | dict) -> Iterator[str]:
 GIBBERISH = ("", "   ", "?", "!!", "ñ ß 名", "x" * 300, "99999999999999999999", "-1", "none", "\x00")
 
 
-def mutated_notations(game: Game, legal: Sequence[Action], vocabulary: Sequence[str], rng: random.Random,
+def mutated_notations(game: Game[Any], legal: Sequence[Action], vocabulary: Sequence[str], rng: random.Random,
                       count: int) -> list[str | Action]:
     """Near misses of the legal notations: tokens dropped, added, swapped or nudged, plus gibberish.
 
@@ -577,11 +578,11 @@ def legal_union(legal: dict[Seat, list[Action]]) -> list[Action]:
 
 # ---- helpers ----------------------------------------------------------------------------------
 
-def _dump(game: Game, state: Any) -> str:
+def _dump(game: Game[Any], state: Any) -> str:
     return json.dumps(game.dump_state(state), sort_keys=True)
 
 
-def _expect(game: Game, state: Any, seat: Seat, attempt: str | Action, allowed: tuple[type[EngineError], ...],
+def _expect(game: Game[Any], state: Any, seat: Seat, attempt: str | Action, allowed: tuple[type[EngineError], ...],
             check: str) -> EngineError:
     names = " or ".join(t.__name__ for t in allowed)
     try:
@@ -597,7 +598,7 @@ def _expect(game: Game, state: Any, seat: Seat, attempt: str | Action, allowed: 
     raise AssertionError("unreachable")
 
 
-def _fail(check: str, detail: str) -> None:
+def _fail(check: str, detail: str) -> NoReturn:
     raise ConformanceError(check, detail)
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import Field, dataclass, field, fields, replace
-from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import Illegal, NotYourTurn
@@ -191,10 +190,6 @@ class Ctx(Generic[S]):
         return event
 
     # ---- the task stack ------------------------------------------------------------------------------
-    @property
-    def top(self) -> Task:
-        return self.stack[-1]
-
     def pop(self) -> Task:
         return self.stack.pop()
 
@@ -223,10 +218,11 @@ class Ctx(Generic[S]):
                 return new
         raise LookupError(cls.__name__)
 
-    def count_down(self, task: Counted) -> None:
-        """One of the task's `n` repetitions is done: ask again, or end it after the last."""
-        if task.n > 1:
-            self.replace(replace(task, n=task.n - 1))  # type: ignore[type-var]
+    def count_down(self, task: Task) -> None:
+        """One of the task's `n` repetitions is done (a task with a field `n`): ask again, or end it after the last."""
+        n: int = getattr(task, "n")  # noqa: B009 (any task with a count)
+        if n > 1:
+            self.replace(replace(task, n=n - 1))  # type: ignore[type-var]
         else:
             self.pop()
 
@@ -246,13 +242,6 @@ class Ctx(Generic[S]):
 
 
 T = TypeVar("T", bound=Task)
-
-
-class Counted(Protocol):
-    """A task repeated `n` times (see `Ctx.count_down`)."""
-
-    @property
-    def n(self) -> int: ...
 
 
 class FlowGame(Game[S], Generic[S, C]):
@@ -309,11 +298,6 @@ class FlowGame(Game[S], Generic[S, C]):
     def prompt(self, state: S, seat: Seat) -> Message | None:
         ask = self.asking(state, seat)
         return ask.question(state) if ask is not None else None
-
-    def public_prompt(self, state: S, seat: Seat) -> Message | None:
-        """What the others may read of the question `seat` is asked."""
-        ask = self.asking(state, seat)
-        return ask.public_question(state) if ask is not None else None
 
     def questions(self, state: S, viewer: Seat | None) -> list[tuple[Seat, Message]]:
         """Every active seat and its question as `viewer` may read it (its own in full, the others' public)."""
@@ -404,9 +388,14 @@ class TaskCodec:
         return cls(**args)
 
 
-@cache
+_FIELDS: dict[type[Task], tuple[Field[Any], ...]] = {}
+
+
 def _payload_fields(cls: type[Task]) -> tuple[Field[Any], ...]:
-    return tuple(f for f in fields(cls) if f.name not in ("seat", "branches"))  # type: ignore[arg-type]
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f for f in fields(cls) if f.name not in ("seat", "branches"))  # type: ignore[arg-type]
+    return found
 
 
 def _to_json(value: Any) -> Any:

@@ -84,7 +84,7 @@ class Game(Generic[S]):
     spec: ClassVar[GameSpec]
 
     # ---- the public contract -------------------------------------------------------------
-    def new_game(self, params: BaseModel | dict | None, seats: int, seed: int) -> S:
+    def new_game(self, params: BaseModel | dict[str, Any] | None, seats: int, seed: int) -> S:
         if not self.spec.min_seats <= seats <= self.spec.max_seats:
             raise Malformed("core.seat_count", game=self.spec.title, low=self.spec.min_seats,
                             high=self.spec.max_seats, seats=seats)
@@ -182,15 +182,15 @@ class Game(Generic[S]):
         return None
 
 
-_REGISTRY: dict[str, Game] = {}
+_REGISTRY: dict[str, Game[Any]] = {}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any]) -> Game[Any]:
     _REGISTRY[game.spec.key] = game
     return game
 
 
-def get_game(key: str) -> Game:
+def get_game(key: str) -> Game[Any]:
     _load_builtin_games()
     try:
         return _REGISTRY[key]
@@ -198,7 +198,7 @@ def get_game(key: str) -> Game:
         raise Malformed("core.unknown_game", game=key, known=sorted(_REGISTRY)) from None
 
 
-def games() -> dict[str, Game]:
+def games() -> dict[str, Game[Any]]:
     _load_builtin_games()
     return dict(_REGISTRY)
 

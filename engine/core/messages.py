@@ -64,7 +64,7 @@ def locale_of(tag: str | None) -> str:
     return DEFAULT_LOCALE
 
 
-class _Params(dict):
+class _Params(dict[str, Any]):
     """Formats nested Messages and lists in parameters; a missing parameter shows as {name}."""
 
     def __init__(self, locale: str, params: dict[str, Any]):

@@ -5,6 +5,11 @@ SplitMix64: fast in pure Python, good enough for shuffling tiles, and trivially 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -30,7 +35,7 @@ def below(state: int, n: int) -> tuple[int, int]:
     return state, value % n  # bias < n / 2**64: irrelevant for board games
 
 
-def shuffled(state: int, items: list) -> tuple[int, list]:
+def shuffled(state: int, items: Sequence[T]) -> tuple[int, list[T]]:
     """Return (new_state, a shuffled copy of items) by Fisher-Yates."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):

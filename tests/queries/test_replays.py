@@ -6,7 +6,7 @@ import pytest
 
 from bot.queries.replays import export, frames, rounds, view_at
 from engine.ai import play_out, replay
-from engine.cli import MatchRecord
+from engine.cli import GameRecord
 from engine.core.game import get_game
 from engine.core.messages import Message
 
@@ -22,14 +22,14 @@ def test_the_export_is_what_python_m_engine_replay_reads_and_reaches_the_same_en
     game, (state, actions) = finished
     text = export(game="al-rashid", seed=7, seats=3, params={}, actions=actions)
     assert json.loads(text)["actions"][0] == list(actions[0])
-    record = MatchRecord.model_validate_json(text)
+    record = GameRecord.model_validate_json(text)
     again = replay(game, record.seats, record.seed, record.actions, record.params)
     assert game.dump_state(again) == game.dump_state(state) and game.is_over(again)
 
 
 def test_frames_step_through_every_state_from_setup_to_the_end(finished):
     game, (state, actions) = finished
-    record = MatchRecord(game="al-rashid", seed=7, seats=3, actions=actions)
+    record = GameRecord(game="al-rashid", seed=7, seats=3, actions=actions)
     made = frames(record)
     assert len(made) == len(actions) + 1 and made[0].notation is None
     assert [(f.seat, f.notation) for f in made[1:]] == list(actions)
@@ -41,7 +41,7 @@ def test_frames_step_through_every_state_from_setup_to_the_end(finished):
 
 def test_a_frame_shows_a_player_only_their_own_secrets(finished):
     game, (_, actions) = finished
-    made = frames(MatchRecord(game="al-rashid", seed=7, seats=3, actions=actions))
+    made = frames(GameRecord(game="al-rashid", seed=7, seats=3, actions=actions))
     middle = made[len(made) // 2]
     public, own = view_at(game, middle, None), view_at(game, middle, 1)
     assert public.viewer is None and own.viewer == 1
@@ -51,5 +51,5 @@ def test_a_frame_shows_a_player_only_their_own_secrets(finished):
 
 def test_a_record_that_does_not_replay_raises_the_engines_refusal():
     with pytest.raises(Exception) as refused:
-        frames(MatchRecord(game="al-rashid", seed=7, seats=3, actions=[(0, "fly away")]))
+        frames(GameRecord(game="al-rashid", seed=7, seats=3, actions=[(0, "fly away")]))
     assert isinstance(getattr(refused.value, "message", None), Message)
