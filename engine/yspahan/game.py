@@ -98,12 +98,12 @@ class Yspahan(FlowGame[State, Ctx]):
         return label(action)
 
     def headline(self, state: State) -> Message:
-        """Week, day, and who is asked what (in public words)."""
-        questions = self.questions(state, None)
-        now = questions[0][1] if questions else Message("yspahan.ev.game_over")
-        return Message("yspahan.headline", {"week": state.week, "day": state.day, "now": now.to_json()})
+        """Week, day and whose move it is; the end once the match is over."""
+        active = sorted(self.active_seats(state))
+        if not active:
+            return Message("yspahan.headline_over")
+        return Message("yspahan.headline", {"week": state.week, "day": state.day, "player": w.player(state, active[0])})
 
-    # ---- data -------------------------------------------------------------------------------------
     def dump_state(self, state: State) -> dict[str, Any]:
         return state.to_json(CODEC)
 

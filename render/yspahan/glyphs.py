@@ -63,7 +63,7 @@ def camel(c: YspahanCanvas, x: float, y: float, w: int) -> None:
 
 def card(c: YspahanCanvas, x: float, y: float, w: int, fill: RGB | None = None) -> None:
     """A card seen from the back."""
-    fill = fill or (150, 60, 50)
+    fill = fill or c.theme.card_back
     h = w * 1.4
     c.draw.rounded_rectangle((x, y, x + w, y + h), radius=max(3, w // 8), fill=fill,
                              outline=edge_of(fill, c.theme.ink), width=2)

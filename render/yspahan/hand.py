@@ -60,7 +60,7 @@ def render_hand(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "e
 def _card(c: YspahanCanvas, x: int, y: int, card: str, locale: str) -> None:
     """A card: its name and what it does (any card may instead be discarded for one more die)."""
     theme = c.theme
-    c.box((x, y, x + CARD_W, y + CARD_H), fill=theme.card, outline=(150, 60, 50), width=3, radius=12)
+    c.box((x, y, x + CARD_W, y + CARD_H), fill=theme.card, outline=theme.card_back, width=3, radius=12)
     glyphs.card(c, x + 12, y + 12, 26)
     c.text((x + 50, y + 12), words.name("card", card, locale), theme.type.label, max_width=CARD_W - 62)
     c.paragraph((x + 12, y + 60), words.name("card_effect", card, locale), MIN_SIZE, CARD_W - 24,

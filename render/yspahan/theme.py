@@ -18,6 +18,7 @@ class YspahanTheme(Theme):
     die: RGB = (250, 250, 246)
     yellow_die: RGB = (246, 206, 52)
     pip: RGB = (30, 26, 22)
+    card_back: RGB = (150, 60, 50)        # the cards' backs (and their band on /card)
     players: Mapping[str, RGB] = field(default_factory=lambda: {
         "blue": (40, 94, 196), "green": (34, 128, 62), "red": (200, 42, 42), "yellow": (244, 200, 40),
     })
