@@ -222,6 +222,28 @@ def test_with_no_cube_anywhere_a_card_is_played_without_its_action():
     assert options(s) == ["idle bank", "idle residence", "play trusted_friend", "idle trusted_friend"]
 
 
+def test_a_card_never_takes_its_cube_from_its_own_building():
+    """With an empty supply the cube comes "da un altro settore": cubes only in the card's own building leave
+    nothing to place."""
+    s = quarter(acting(3, {RED: ["bank", "residence", "inn"]}), RED, bank=2)
+    s.player(RED).supply = 0
+    assert "play bank" not in options(s) and "idle bank" in options(s) and "play residence" in options(s)
+
+
+def test_the_friend_in_the_carriage_house_adds_a_market():
+    """Fiduciario: "conta sempre esattamente come un cubetto influenza", for the carriage's moves too."""
+    s = quarter(acting(5, {RED: ["carriage_house", "bank", "inn"]}), RED, friend="carriage_house")
+    s = at(s, "play carriage_house")
+    near = layout(5).distance["red.c"]
+    assert max(near[o.split()[1]] for o in options(s) if o.startswith("go ")) == 2
+
+
+def test_the_park_takes_the_rats_from_one_to_zero():
+    s = acting(3, {RED: ["park", "bank", "inn"]})
+    s.player(RED).rats = 1
+    assert at(s, "play park").player(RED).rats == 0
+
+
 def test_any_card_may_be_played_without_its_action():
     """Le carte azione: "chi gioca questa carta può piazzare" (may): the card is played and nothing happens."""
     s = acting(3, {RED: ["residence", "bank", "inn"]})

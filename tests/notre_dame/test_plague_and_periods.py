@@ -119,8 +119,8 @@ def test_a_tie_goes_to_the_most_coins_plus_cubes_in_the_personal_supply():
     for p in s.players:
         p.prestige = 30
     s.player(RED).coins, s.player(RED).supply = 1, 3          # 4
-    s.player(YELLOW).coins, s.player(YELLOW).supply = 5, 0    # 5
-    s.player(GREEN).coins, s.player(GREEN).supply = 0, 2      # 2
+    s.player(YELLOW).coins, s.player(YELLOW).supply = 0, 5    # 5: cubes count as much as coins
+    s.player(GREEN).coins, s.player(GREEN).supply = 2, 0      # 2
     s, _ = closing(s, round=9)
     result = GAME.outcome(s)
     assert result.ranking == [YELLOW, RED, GREEN] and result.tiebreaks[YELLOW] == (5,)
