@@ -93,6 +93,8 @@ class NotreDame(FlowGame[State, Ctx]):
 
     def headline(self, state: State) -> Message:
         """The table's status line: round, period, phase, and who is asked."""
+        if state.phase == OVER:
+            return Message("notre_dame.headline_over")
         waiting = [w.player(state, seat) for seat in sorted(self.active_seats(state))]
         return Message("notre_dame.headline", {"round": min(state.round, RULES.rounds), "rounds": RULES.rounds,
                                                "period": PERIODS[min(state.period, 2)],

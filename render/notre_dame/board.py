@@ -12,6 +12,7 @@ from functools import lru_cache
 from PIL import Image
 
 from engine.notre_dame.view import NotreDameView, PersonView
+from engine.notre_dame.vocab import BROWN
 from render.kit import MIN_SIZE, Canvas, palette_of
 
 from . import city, glyphs, words
@@ -105,8 +106,8 @@ def person_card(c: NotreDameCanvas, x: int, y: int, w: int, person: PersonView, 
                 locale: str, h: int = PERSON_H) -> int:
     """A person of the round: name, benefit, rats, and who paid for it. Returns the y below it."""
     theme, t = c.theme, c.theme.type
-    grey = person.id not in ("innkeeper", "troubadour", "monk", "jester", "moneylender", "doctor")
-    band = (150, 150, 156) if grey else (124, 82, 46)
+    grey = person.id not in BROWN
+    band = theme.persons["grey" if grey else "brown"]
     c.box((x, y, x + w, y + h), fill=theme.card, outline=theme.line, width=2)
     c.box((x, y, x + w, y + 56), fill=band, outline=theme.line, width=2)
     c.text((x + 16, y + 28), words.person(person.id, locale), t.heading, fill=(255, 255, 255) if not grey else

@@ -17,6 +17,7 @@ class NotreDameTheme(Theme):
     rat: RGB = (34, 30, 28)
     coin: RGB = (226, 178, 40)
     prestige: RGB = (118, 62, 150)
+    persons: Mapping[str, RGB] = field(default_factory=lambda: {"brown": (124, 82, 46), "grey": (150, 150, 156)})
     players: Mapping[str, RGB] = field(default_factory=lambda: {
         "red": (200, 42, 42), "yellow": (244, 200, 40), "green": (34, 122, 60),
         "blue": (40, 94, 196), "purple": (128, 64, 160),
