@@ -78,11 +78,18 @@ def test_tables_become_one_line_per_row_for_discord():
     assert "• Spie · Cospiratore · C · 3 · 1 ·" in answer("al-rashid", "the-32-charges", "it").topic.text
 
 
-def test_a_language_without_a_translation_answers_in_english_and_says_so():
-    english = answer("notre-dame", "decisions", "en")
-    italian = answer("notre-dame", "decisions", "it")
-    assert italian.parts == english.parts and not italian.translated and english.translated
+def test_a_language_without_a_translation_answers_in_english_and_says_so(tmp_path, monkeypatch):
     assert answer("al-rashid", "decisions", "it").translated
+    (tmp_path / "it").mkdir()
+    (tmp_path / "new_game.md").write_text("# New\nIntro.\n\n## Decisions\nOne.\n")
+    monkeypatch.setattr(rules, "RULES_DIR", tmp_path)
+    topics.cache_clear()
+    try:
+        english = answer("new-game", "decisions", "en")
+        italian = answer("new-game", "decisions", "it")
+        assert italian.parts == english.parts == ("One.",) and not italian.translated and english.translated
+    finally:
+        topics.cache_clear()
 
 
 def test_unknown_topics_and_games_without_rules_have_no_answer():
