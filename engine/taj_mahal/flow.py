@@ -78,7 +78,12 @@ class Step(Ask[State, Ctx]):
         return params
 
     def not_offered(self, s: State, a: Action) -> Illegal:
-        return Illegal("taj_mahal.illegal.not_now", question=self.question(s).to_json())
+        """A move the question does not list: the rule it breaks (a card not held, a city elsewhere...), or
+        else the question again. Options list only what might be allowed, so that listing them stays quick."""
+        return self.why_not(s, a) or Illegal("taj_mahal.illegal.not_now", question=self.question(s).to_json())
+
+    def why_not(self, s: State, a: Action) -> Illegal | None:
+        return None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -50,9 +50,9 @@ class TajMahalParams(BaseModel):
     """The variants of 001_f0a91e4b7c938d9d.txt."""
 
     provinces: Literal[12, 9] = Field(12, description="12 provinces, or the 9-province variant")
-    dummies: Literal[0, 1, 2] | None = Field(
-        None, description="dummy players (Carletto): 2 for a solo game, 1 or 2 with two players, 0 or 1 with "
-                          "three or four; by default 2, 1 and 0")
+    dummies: Literal["auto", 0, 1, 2] = Field(
+        "auto", description="dummy players (Carletto): 2 for a solo game, 1 or 2 with two players, 0 or 1 with "
+                            "three or four; 'auto' is the rulebook's table: 2, 1 and 0")
 
 
 class TajMahal(FlowGame[State, Ctx]):
@@ -62,7 +62,7 @@ class TajMahal(FlowGame[State, Ctx]):
     # ---- setup ("PREPARAZIONE") ------------------------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
         assert isinstance(params, TajMahalParams)
-        dummies = params.dummies if params.dummies is not None else DUMMIES[seats][0]
+        dummies = DUMMIES[seats][0] if params.dummies == "auto" else params.dummies
         if dummies not in DUMMIES[seats]:
             raise Malformed("taj_mahal.setup.dummies", seats=seats, dummies=dummies,
                             allowed=[str(n) for n in DUMMIES[seats]])

@@ -18,7 +18,6 @@ from .state import Player, State
 from .vocab import SP_POINTS, SPECIALS, card_colour, is_coloured, is_white
 from .withdrawal import withdraw
 
-# Every card by kind, so that a player who names any card hears the rule that refuses it.
 ALL_KINDS = (*sorted(set(load().cards.deck())), *SPECIALS)
 
 
@@ -33,7 +32,12 @@ class Turn(Step):
     kind = "turn"
 
     def candidates(self, s: State) -> Sequence[Action]:
-        return [*(A("play", k) for k in ALL_KINDS), A("withdraw")]
+        return [*(A("play", k) for k in sorted(set(self.me(s).hand))), A("withdraw")]
+
+    def why_not(self, s: State, a: Action) -> Illegal | None:
+        if a.verb != "play":
+            return None
+        return not_in_hand(a.args[0]) if is_coloured(a.args[0]) else Illegal("taj_mahal.illegal.coloured_first")
 
     def refuse(self, s: State, a: Action) -> None:
         if a.verb == "withdraw":
@@ -73,7 +77,16 @@ class Extra(Step):
     card: str
 
     def candidates(self, s: State) -> Sequence[Action]:
-        return [*(A("add", k) for k in ALL_KINDS), A("alone"), A("back")]
+        p = self.me(s)
+        held = [*sorted({k for k in p.hand if not is_coloured(k)}), *(k for k in SPECIALS if k in p.specials)]
+        return [*(A("add", k) for k in held), A("alone"), A("back")]
+
+    def why_not(self, s: State, a: Action) -> Illegal | None:
+        if a.verb != "add":
+            return None
+        if is_coloured(a.args[0]):
+            return Illegal("taj_mahal.illegal.extra_kind")
+        return not_in_hand(a.args[0])
 
     def refuse(self, s: State, a: Action) -> None:
         if a.verb == "back":

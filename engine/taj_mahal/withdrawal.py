@@ -14,13 +14,10 @@ from engine.core.game import Action
 from . import dummy
 from . import words as w
 from .board import board
-from .data import load
 from .flow import A, Ctx, Driver, Step
 from .rules import PROVINCE_GOODS, RULES, bonus_points, display_share, empty_cities, goods_points, prizes_won
 from .state import DUEL, Player, State
 from .vocab import CROWN, FORCES, GOODS, PLUS_CARD, PROVINCE_TILE, SPECIALS
-
-CARD_KINDS = tuple(sorted(set(load().cards.deck())))
 
 
 def withdraw(c: Ctx, p: Player) -> None:
@@ -52,7 +49,8 @@ def withdraw(c: Ctx, p: Player) -> None:
     cities = c.board.cities_of[s.province()]
     tiles: list[str] = []
     for _ in forces:
-        tiles += place_palace(c, p, dummy.choose_city(s, c.board, p, empty_cities(s, cities), crown=False), False)
+        if free := empty_cities(s, cities):  # always, in a real match (decision 6)
+            tiles += place_palace(c, p, dummy.choose_city(s, c.board, p, free, crown=False), crown=False)
     if CROWN in prizes:
         place_palace(c, p, dummy.choose_city(s, c.board, p, list(cities), crown=True), crown=True)
     score_withdrawal(c, p, tiles, bool(forces) or CROWN in prizes, won_province)
@@ -82,9 +80,11 @@ def place_palace(c: Ctx, p: Player, city: str, crown: bool) -> list[str]:
     return [tile] if tile else []
 
 
-def _cities_refusal(s: State, city: str) -> None:
-    if city not in board(s.provinces).cities_of[s.province()]:
-        raise Illegal("taj_mahal.illegal.other_province", city=w.city(city), province=w.province(s.province()))
+def _elsewhere(s: State, a: Action) -> Illegal | None:
+    """A city of another province (or a move of another kind) is not among the question's options."""
+    if a.verb != "city":
+        return None
+    return Illegal("taj_mahal.illegal.other_province", city=w.city(a.args[0]), province=w.province(s.province()))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,11 +94,13 @@ class Palace(Step):
     kind = "palace"
 
     def candidates(self, s: State) -> Sequence[Action]:
-        return [A("city", x) for x in board(s.provinces).cities]
+        return [A("city", x) for x in board(s.provinces).cities_of[s.province()]]
+
+    def why_not(self, s: State, a: Action) -> Illegal | None:
+        return _elsewhere(s, a)
 
     def refuse(self, s: State, a: Action) -> None:
-        _cities_refusal(s, a.args[0])
-        if a.args[0] in s.palaces:
+        if a.args[0] not in empty_cities(s, [a.args[0]]):
             raise Illegal("taj_mahal.illegal.city_taken", city=w.city(a.args[0]))
 
     def do(self, c: Ctx, a: Action) -> None:
@@ -116,10 +118,10 @@ class CrownPalace(Step):
     kind = "crown"
 
     def candidates(self, s: State) -> Sequence[Action]:
-        return [A("city", x) for x in board(s.provinces).cities]
+        return [A("city", x) for x in board(s.provinces).cities_of[s.province()]]
 
-    def refuse(self, s: State, a: Action) -> None:
-        _cities_refusal(s, a.args[0])
+    def why_not(self, s: State, a: Action) -> Illegal | None:
+        return _elsewhere(s, a)
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()
@@ -209,15 +211,16 @@ class _FromDisplay(Step):
     n: int
 
     def candidates(self, s: State) -> Sequence[Action]:
-        return [A(self.verb, k) for k in CARD_KINDS]
+        return [A(self.verb, k) for k in sorted(set(s.display))]
 
     @property
     def verb(self) -> str:
         raise NotImplementedError
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.args[0] not in s.display:
-            raise Illegal("taj_mahal.illegal.not_on_display", card=w.card(a.args[0]))
+    def why_not(self, s: State, a: Action) -> Illegal | None:
+        if a.verb != self.verb:
+            return None
+        return Illegal("taj_mahal.illegal.not_on_display", card=w.card(a.args[0]))
 
     def do(self, c: Ctx, a: Action) -> None:
         s, p, kind = c.s, self.me(c.s), a.args[0]

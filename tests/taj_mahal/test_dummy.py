@@ -108,9 +108,23 @@ def test_he_withdraws_at_the_start_of_his_turn_with_two_symbols_won():
     s = duel(p0=["red-ee"], p1=["yellow-ee"])
     played(s, CARLETTO, "purple-vg")
     s = go(s, 0)
+    deck = len(s.deck)
     s, events = play(s, "play red-ee", "play yellow-ee")
-    assert player(s, CARLETTO).out and "withdrew" in keys(events) and "dummy_played" not in keys(events)
+    assert player(s, CARLETTO).out and "withdrew" in keys(events)
+    assert not {"dummy_played", "dummy_failed"} & set(keys(events)) and len(s.deck) == deck  # he drew nothing
     assert player(s, CARLETTO).influence == ["vizier", "general"]
+
+
+def test_he_builds_in_an_empty_city():
+    """His palaces follow the rules of everybody's: "in una città vuota" (decision 26 picks among those)."""
+    s = duel(p0=["red-ee"], p1=["yellow-ee"])
+    visit(s, "malwa")
+    s.bonus = {"mandu": "taj"}
+    s.palaces.update({"chittor": 0, "sironj": 0, "mandu": 1})   # the Taj Mahal tile lies under Orange's palace
+    played(s, CARLETTO, "purple-ev")                             # the Vizier and the province tile
+    s = go(s, 0)
+    s, _ = play(s, "play red-ee", "play yellow-ee")
+    assert [c for c, o in s.palaces.items() if o == CARLETTO] == ["ujjain"]
 
 
 def test_he_never_withdraws_before_trying():

@@ -139,3 +139,16 @@ def test_nine_provinces_map_changes():
     assert "rohtas" in twelve.fortresses
     assert "junagarh" not in twelve.fortresses and "junagarh" in nine.fortresses
     assert all(set(nine.neighbours[c]) <= set(nine.cities) for c in nine.cities)
+
+
+def test_the_variants_are_offered_for_a_new_match_in_both_languages():
+    """The options of `/game new`: the map (12 or 9 provinces) and the dummy players."""
+    from engine.core.messages import has_key
+
+    options = {o.name: o for o in GAME.options()}
+    assert set(options) == {"provinces", "dummies"}
+    assert [c.value for c in options["provinces"].choices] == [12, 9] and options["provinces"].default == 12
+    assert [c.value for c in options["dummies"].choices] == ["auto", 0, 1, 2] and options["dummies"].default == "auto"
+    for option in options.values():
+        for message in (option.label, *(c.label for c in option.choices)):
+            assert has_key(message.key, "en") and has_key(message.key, "it"), message.key

@@ -169,3 +169,16 @@ def test_two_cards_from_the_display_the_last_to_withdraw_one():
     assert asked(s) == "take" and len(s.display) == 1
     s, _ = play(s, options(s)[0])
     assert s.visit == 2 and active(s) == 1  # the next start player, clockwise
+
+
+def test_the_last_to_withdraw_takes_one_even_from_a_fuller_display():
+    """"l'ultimo giocatore che si ritira potrà pescare dalla riserva solo una carta", whatever is left."""
+    s = table(3, hands={0: ["red-ev"]})
+    s.display = ["red-ee", "red-ev", "yellow-ee", "green-ee", "purple-ee"]
+    for other in (1, 2):
+        player(s, other).out = True
+    s, _ = play(s, (0, "withdraw"))
+    assert asked(s) == "take"
+    s, _ = play(s, "take red-ee")
+    assert s.visit == 2  # one card taken, and the visit is over
+    assert len(player(s, 0).hand) == 3 and "red-ee" in player(s, 0).hand  # red-ev, the first-turn card, red-ee
