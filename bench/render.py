@@ -104,8 +104,11 @@ def run(game_key: str, players: int, seed: int, boards: int) -> dict:
         background = layer(players, theme, "en").image
         background.info["palette"] = importlib.import_module(render.package_of(game_key) + ".board").palette(
             players, theme, "en")
-    else:
+    else:  # a blank page of the board's size, on the board's own palette when it has one
         background = Image.new("RGB", (boards_measured["width"], boards_measured["heights"][1]), theme.paper)
+        known = pictures.board(views[0], theme, "en").info.get("palette")
+        if known is not None:
+            background.info["palette"] = known
 
     def plain_png() -> bytes:
         out = io.BytesIO()
