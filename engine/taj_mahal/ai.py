@@ -166,6 +166,11 @@ class Mind:
         now = self.prizes_worth(prizes_won(self.s, self.me.index))
         if a.verb == "withdraw":
             return now + (FIRST_DRAW if self.me.turns == 0 else 0.0)
+        if a.verb == "back":
+            return float("-inf")
+        if a.verb == "colour":  # a large hand: the colour of the best card first
+            cards = {k for k in self.me.hand if is_coloured(k) and card_colour(k) == a.args[0]}
+            return max((self.on_turn(Action("play", (k,))) for k in cards), default=float("-inf"))
         _, worth = self.best_extra(a.args[0])
         # playing on only pays if it leads to more than withdrawing with what is led now
         return worth - PLAY_MARGIN + (0.05 if card_colour(a.args[0]) == self.me.visit_colour else 0.0)

@@ -22,13 +22,7 @@ from .state import DUEL, PLUS, STANDARD, Player, State
 from .turn import ALL_KINDS, Extra, Turn
 from .view import AwaitView, PlayerView, ScoreView, TajMahalView
 from .visit import proceed, start_visit
-from .vocab import (
-    OVER,
-    PLAYER_COLOURS,
-    SPECIALS,
-    SYMBOLS,
-    TAJ,
-)
+from .vocab import CARD_COLOURS, OVER, PLAYER_COLOURS, SPECIALS, SYMBOLS, TAJ
 from .withdrawal import CrownPalace, Discard, Palace, Score, Take
 
 DATA = load()
@@ -40,7 +34,7 @@ SOURCES = ("bonus", "palaces", "provinces", "special", "end_specials", "end_whit
 # The notation: each verb and the values its argument may take.
 GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
     "play": (ALL_KINDS,), "add": (ALL_KINDS,), "alone": (), "back": (), "withdraw": (),
-    "city": (CITIES,), "take": (ALL_KINDS,), "discard": (ALL_KINDS,),
+    "colour": (CARD_COLOURS,), "city": (CITIES,), "take": (ALL_KINDS,), "discard": (ALL_KINDS,),
 }
 # The tables the rulebook gives: human seats -> dummies allowed ("VARIANTE PER DUE GIOCATORI", "VARIANTI").
 DUMMIES = {1: (2,), 2: (1, 2), 3: (0, 1), 4: (0, 1), 5: (0,)}
@@ -165,6 +159,8 @@ class TajMahal(FlowGame[State, Ctx]):
                 params["owner"] = w.player(state, holders[0])
             key = "city_bonus" if bonus else ("city_beside" if holders else "city")
             return Message(f"taj_mahal.act.{key}", params)
+        if verb == "colour":
+            return Message("taj_mahal.act.colour", {"colour": w.colour_name(args[0])})
         return Message(f"taj_mahal.act.{verb}")
 
     # ---- data ----------------------------------------------------------------------------------------

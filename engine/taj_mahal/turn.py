@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core.errors import Illegal
+from engine.core.flow import later
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -15,10 +16,11 @@ from .data import load
 from .flow import A, Ctx, Step
 from .rules import RULES, colour_refusal, fixes_colour, playable_colours
 from .state import Player, State
-from .vocab import SP_POINTS, SPECIALS, card_colour, is_coloured, is_white
+from .vocab import CARD_COLOURS, SP_POINTS, SPECIALS, card_colour, is_coloured, is_white
 from .withdrawal import withdraw
 
 ALL_KINDS = (*sorted(set(load().cards.deck())), *SPECIALS)
+MENU = 25  # a Discord select holds 25 options
 
 
 def not_in_hand(kind: str) -> Illegal:
@@ -27,12 +29,28 @@ def not_in_hand(kind: str) -> Illegal:
 
 @dataclass(frozen=True, kw_only=True)
 class Turn(Step):
-    """Play one coloured card (the next step adds a white or special card to it), or withdraw."""
+    """Play one coloured card (the next step adds a white or special card to it), or withdraw. A hand with more
+    playable kinds of card than a menu holds is asked the colour first (`colour`)."""
 
     kind = "turn"
+    colour: str | None = later()
+
+    def cards(self, s: State) -> list[str]:
+        """The kinds of card in hand that this stage lists."""
+        kinds = sorted(set(self.me(s).hand))
+        return [k for k in kinds if card_colour(k) == self.colour] if self.colour else kinds
+
+    def by_colour(self, s: State) -> bool:
+        """Ask the colour first: the playable coloured cards would not fit in one menu with "withdraw"."""
+        p = self.me(s)
+        playable = {k for k in p.hand if is_coloured(k) and card_colour(k) in playable_colours(p)}
+        return self.colour is None and len(playable) > MENU - 1
 
     def candidates(self, s: State) -> Sequence[Action]:
-        return [*(A("play", k) for k in sorted(set(self.me(s).hand))), A("withdraw")]
+        if self.by_colour(s):
+            return [*(A("colour", c) for c in CARD_COLOURS), A("withdraw")]
+        back = [A("back")] if self.colour else []
+        return [*(A("play", k) for k in self.cards(s)), A("withdraw"), *back]
 
     def why_not(self, s: State, a: Action) -> Illegal | None:
         if a.verb != "play":
@@ -40,9 +58,18 @@ class Turn(Step):
         return not_in_hand(a.args[0]) if is_coloured(a.args[0]) else Illegal("taj_mahal.illegal.coloured_first")
 
     def refuse(self, s: State, a: Action) -> None:
-        if a.verb == "withdraw":
+        if a.verb in ("withdraw", "back"):
             return
-        p, kind = self.me(s), a.args[0]
+        p = self.me(s)
+        if a.verb == "colour":
+            colour = a.args[0]
+            if p.visit_colour is not None and colour not in playable_colours(p):
+                raise Illegal("taj_mahal.illegal.colour", colour=w.colour_name(p.visit_colour),
+                              card=w.colour_name(colour))
+            if not any(card_colour(k) == colour for k in p.hand):
+                raise Illegal("taj_mahal.illegal.no_card_of_colour", colour=w.colour_name(colour))
+            return
+        kind = a.args[0]
         if not is_coloured(kind):
             raise Illegal("taj_mahal.illegal.coloured_first")
         if kind not in p.hand:
@@ -52,7 +79,9 @@ class Turn(Step):
 
     def do(self, c: Ctx, a: Action) -> None:
         p = self.me(c.s)
-        if a.verb == "withdraw":
+        if a.verb in ("colour", "back"):
+            c.replace(replace(self, colour=a.args[0] if a.verb == "colour" else None))
+        elif a.verb == "withdraw":
             c.pop()
             withdraw(c, p)
         elif any(is_white(k) for k in p.hand) or p.specials:

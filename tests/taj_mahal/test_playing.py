@@ -1,5 +1,9 @@
 """Playing cards, 001_f0a91e4b7c938d9d.txt "Giocare le carte" and "Le carte speciali"."""
 
+import pytest
+
+from engine.core.errors import Illegal
+from engine.taj_mahal import GAME
 from engine.taj_mahal.vocab import SP_COLOUR, SP_ELEPHANT, SP_POINTS
 
 from .builders import active, asked, keys, options, play, player, table
@@ -117,3 +121,20 @@ def test_a_special_card_counts_as_a_white_card_with_its_symbol():
 
     assert symbol_counts(["red-ev", SP_ELEPHANT, "sp-mogul", SP_POINTS, SP_COLOUR]) == \
         {"elephant": 2, "vizier": 1, "mogul": 1}
+
+
+def test_a_hand_too_large_for_one_menu_is_asked_the_colour_first():
+    """Every decision is a small step with at most 25 options: 32 kinds of coloured card to choose from are
+    asked colour first, then the card of that colour (and back to the colours)."""
+    from engine.taj_mahal.data import load
+
+    kinds = sorted({k for k in load().cards.deck() if not k.startswith(("white", "purple"))})
+    s = table(3, hands=hands(p0=kinds))
+    assert len(kinds) == 33 and options(s) == ["colour red", "colour yellow", "colour green", "withdraw"]
+    with pytest.raises(Illegal) as refused:
+        GAME.apply(s, 0, "colour purple")
+    assert refused.value.message.key == "taj_mahal.illegal.no_card_of_colour"
+    s, _ = play(s, "colour green")
+    assert options(s) == [f"play {k}" for k in kinds if k.startswith("green")] + ["withdraw", "back"]
+    s, _ = play(s, "back", "colour red", "play red-ev")
+    assert player(s, 0).played == ["red-ev"] and active(s) == 1

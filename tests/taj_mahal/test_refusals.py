@@ -63,7 +63,15 @@ SCENARIOS = {
     "city_taken": lambda: (placing(), f"city {_taken(placing())}"),
     # "prende due carte a propria scelta tra quelle poste scoperte sul tavolo"
     "not_on_display": lambda: (taking(), "take " + _absent(taking())),
+    # a hand too large for one menu is asked the colour first: one it holds ("una sola carta colorata")
+    "no_card_of_colour": lambda: (big_hand(), "colour purple"),
 }
+
+
+def big_hand():
+    from engine.taj_mahal.data import load
+
+    return table(3, hands={0: sorted({k for k in load().cards.deck() if not k.startswith(("white", "purple"))})})
 
 
 def _taken(s):
