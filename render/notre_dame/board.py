@@ -13,7 +13,7 @@ from PIL import Image
 
 from engine.notre_dame.view import NotreDameView, PersonView
 from engine.notre_dame.vocab import BROWN
-from render.kit import MIN_SIZE, Canvas, palette_of
+from render.kit import MIN_SIZE, Canvas, ink_on, palette_of
 
 from . import city, glyphs, words
 from .panels import PANEL_H, panel
@@ -108,11 +108,15 @@ def person_card(c: NotreDameCanvas, x: int, y: int, w: int, person: PersonView, 
     theme, t = c.theme, c.theme.type
     grey = person.id not in BROWN
     band = theme.persons["grey" if grey else "brown"]
+    name = words.person(person.id, locale)
+    size = t.heading if c.width(name, t.heading, "condensed_bold") <= w - 32 else MIN_SIZE
+    lines = c.wrap(name, size, "condensed_bold", w - 32)
+    top = 56 if len(lines) == 1 else 92
     c.box((x, y, x + w, y + h), fill=theme.card, outline=theme.line, width=2)
-    c.box((x, y, x + w, y + 56), fill=band, outline=theme.line, width=2)
-    c.text((x + 16, y + 28), words.person(person.id, locale), t.heading, fill=(255, 255, 255) if not grey else
-           theme.ink, anchor="lm", max_width=w - 32)
-    c.paragraph((x + 16, y + 66), words.t(f"effect.{person.id}", locale), MIN_SIZE, w - 32, max_lines=3,
+    c.box((x, y, x + w, y + top), fill=band, outline=theme.line, width=2)
+    c.paragraph((x + 16, y + (top - round(size * 1.15) * len(lines)) // 2), name, size, w - 32, face="bold",
+                fill=ink_on(band, theme), max_lines=2, leading=1.15)
+    c.paragraph((x + 16, y + top + 10), words.t(f"effect.{person.id}", locale), MIN_SIZE, w - 32, max_lines=3,
                          leading=1.15)
     ry = y + h - 32
     for i in range(person.rats):

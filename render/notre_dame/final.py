@@ -14,7 +14,7 @@ from .theme import THEME, NotreDameCanvas, NotreDameTheme
 
 PAD = 24
 NAME_W = 230
-COLUMN = 160
+COLUMN = 170
 WIDTH = PAD * 2 + 60 + NAME_W + COLUMN * (len(SOURCES) + 1)
 ROW = 70
 

@@ -85,16 +85,14 @@ def _building(c: NotreDameCanvas, x: int, y: int, w: int, sector: str, p: Player
     c.text((x + w / 2, y + 20), words.short(sector, locale), MIN_SIZE, face="condensed_bold", anchor="mm",
            max_width=w - 4)
     fill = theme.players[p.colour]
-    size, per_row = 26, max(1, (w - 16 - (30 if here else 0)) // 30)
-    shown = min(n, per_row * 2)
-    glyphs.cubes(c, x + 8, y + 40, shown, fill, size=size, per_row=per_row, gap=4)
+    per_row = max(1, (w - 16 - (30 if here else 0)) // 30)
+    shown = n if n <= per_row * 2 else per_row * 2 - 1  # beyond two rows, the last place says how many more
+    glyphs.cubes(c, x + 8, y + 42, shown, fill, size=26, per_row=per_row, gap=4)
     if n > shown:
-        c.text((x + w - 8, y + CELL_H - 8), f"{n}", theme.type.label, anchor="rd")
+        c.text((x + 8 + (per_row - 1) * 30 + 13, y + 42 + 30 + 13), f"+{n - shown}", MIN_SIZE,
+               face="condensed_bold", anchor="mm")
     if here:
-        glyphs.friend(c, x + w - 32, y + 40, 40, fill)
-    total = n + here
-    c.text((x + 8, y + CELL_H - 6), str(total) if total else "", MIN_SIZE, face="condensed_bold", fill=theme.soft_ink,
-           anchor="ld")
+        glyphs.friend(c, x + w - 32, y + 42, 40, fill)
 
 
 def _track(c: NotreDameCanvas, x: int, y: int, rats: int) -> None:
