@@ -42,9 +42,6 @@ class Layout:
         near = self.distance[start]
         return [m for m in self.markets if m != start and near[m] <= steps]
 
-    def message_markets(self, colour: str) -> list[str]:
-        return [market(colour, spot) for spot in BOARD.message_spots]
-
 
 @cache
 def layout(seats: int) -> Layout:

@@ -152,11 +152,6 @@ def inn_picks(p: Player) -> int:
     return 2 if p.count(INN) >= RULES.inn_two_from else 1
 
 
-def asks(sector: str) -> bool:
-    """The Carriage house (where to go) and the Inn (what to take) ask the player."""
-    return sector in (CARRIAGE_HOUSE, INN)
-
-
 def donation_prestige(coins: int) -> int:
     return RULES.donations[coins]
 

@@ -70,9 +70,6 @@ class Player:
         esattamente come un cubetto influenza")."""
         return self.sectors[sector] + (self.friend == sector)
 
-    def cubes_on_board(self) -> int:
-        return sum(self.sectors.values()) + self.notre_dame
-
 
 @dataclass(slots=True)
 class State:

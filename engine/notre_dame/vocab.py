@@ -46,7 +46,6 @@ ACTIONS: Final = "actions"
 PERSONS_PHASE: Final = "persons"
 PLAGUE: Final = "plague"
 OVER: Final = "over"
-PHASES: Final = (DRAFT, ACTIONS, PERSONS_PHASE, PLAGUE, OVER)
 
 
 def message_id(colour: str, kind: int) -> str:
