@@ -9,7 +9,8 @@ from engine.core.messages import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIXES = ("league.", "cards.")
-LITERAL = re.compile(r"""["'f]((?:league|cards)\.[a-z0-9_]+(?:\.[a-z0-9_{}.]+)*)["']""")
+# a component's accent and border name theme colours ("cards.special"), not words
+LITERAL = re.compile(r"""(?<!accent=)(?<!border=)["'f]((?:league|cards)\.[a-z0-9_]+(?:\.[a-z0-9_{}.]+)*)["']""")
 SOURCES = [*ROOT.glob("bot/leagues/*.py"), *ROOT.glob("bot/queries/*.py"), ROOT / "bot/ratings.py",
            *ROOT.glob("render/*.py"), *ROOT.glob("engine/*/catalogue.py")]
 
@@ -34,8 +35,8 @@ def test_every_key_the_code_names_is_translated():
     assert used, "the pattern finds the keys"
     known = set(ours("en"))
     for key in used:
-        if "{" in key:  # a family of keys built at run time: at least one member exists
-            pattern = re.compile("[a-z0-9_]+".join(map(re.escape, re.split(r"\{[^}]*\}", key))) + "$")
+        if "{" in key:  # a family of keys built at run time (ids may hold hyphens): at least one member exists
+            pattern = re.compile("[a-z0-9_-]+".join(map(re.escape, re.split(r"\{[^}]*\}", key))) + "$")
             assert any(pattern.match(k) for k in known), key
         else:
             assert key in known, key
