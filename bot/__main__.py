@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
+import aiohttp
 import discord
 import yarl
 from discord.gateway import DiscordWebSocket
@@ -26,8 +27,30 @@ class RedactingFormatter(logging.Formatter):
         return text
 
 
+class Discreet(logging.Filter):
+    """Keeps hidden information out of the logs, which operators read and operators may play: discord.py
+    logs whole payloads at DEBUG (gateway events, request and response bodies), and those carry button ids
+    naming a player's face-down tiles and the text of private messages. The line stays; its payload goes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("discord") and record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(WITHHELD if _is_payload(a) else a for a in args)
+        return True
+
+
+WITHHELD = "[payload withheld]"
+
+
+def _is_payload(value: object) -> bool:
+    if isinstance(value, dict | list | bytes):
+        return True
+    return isinstance(value, str) and value.lstrip()[:1] in ("{", "[")
+
+
 def configure_logging(level: str, *secrets: str) -> None:
     handler = logging.StreamHandler()
+    handler.addFilter(Discreet())
     handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", *secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]
@@ -47,10 +70,28 @@ def main() -> int:
         discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
     if settings.discord_gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
-    from .app import CaravanseraiBot
+    from .app import CaravanseraiBot, StartupProblem
 
-    CaravanseraiBot(settings).run(token, log_handler=None)
+    try:
+        CaravanseraiBot(settings).run(token, log_handler=None)
+    except discord.LoginFailure:
+        return stop("Discord refused the token (401 Unauthorized): check DISCORD_TOKEN; copy it again from the "
+                    "Developer Portal (your application → Bot → Reset Token).")
+    except discord.PrivilegedIntentsRequired:
+        return stop("Discord refused the gateway intents the bot asked for: enable them for your application "
+                    "in the Developer Portal (Bot → Privileged Gateway Intents).")
+    except StartupProblem as problem:
+        return stop(str(problem))
+    except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
+        return stop(f"Cannot reach Discord at {discord.http.Route.BASE} ({type(error).__name__}): check the "
+                    "network connection, a proxy or firewall, and DISCORD_API_BASE if you set it.")
     return 0
+
+
+def stop(sentence: str) -> int:
+    """One sentence saying what to check instead of a traceback, and a non-zero exit status."""
+    print(sentence, file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -23,8 +23,14 @@ from .ui.presenter import DiscordPresenter
 log = logging.getLogger("bot")
 
 
+class StartupProblem(Exception):
+    """Something the operator must fix before the bot can start, said in one sentence."""
+
+
 class CaravanseraiBot(commands.Bot):
     def __init__(self, settings: Settings, storage: Storage | None = None, **options):
+        # Voice is never used: no warning that its libraries are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Slash commands and components need no privileged intent (no message content, no members).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, **options)
@@ -47,6 +53,15 @@ class CaravanseraiBot(commands.Bot):
         self._background.append(asyncio.create_task(self._run_clock(), name="turn-clock"))
 
     async def sync_commands(self) -> None:
+        try:
+            await self._sync_commands()
+        except discord.Forbidden as error:
+            raise StartupProblem(
+                f"Discord refused to register the slash commands ({error.status} {error.text or 'Forbidden'}): "
+                "invite the bot with the applications.commands scope (see docs/setup.md), and check DEV_GUILD_IDS "
+                "names servers the bot is in.") from None
+
+    async def _sync_commands(self) -> None:
         if self.settings.dev_guild_ids:
             for guild_id in self.settings.dev_guild_ids:
                 guild = discord.Object(guild_id)

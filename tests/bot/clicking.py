@@ -18,7 +18,7 @@ from engine.core import Action, get_game
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.support.curious import Curious, short, step_kinds
 
-from .e2e import awaited, open_id, table_message
+from .e2e import awaited, open_id, table_message, turn_alerts
 
 
 @dataclass
@@ -93,11 +93,7 @@ class Clicking:
         """Messages since this user's last turn that told them it is their move: a ping, or a DM alert."""
         messages = self.fake.all_messages
         start, self.seen[user.id] = self.seen[user.id], len(messages)
-        fresh = messages[start:]
-        pings = [m for m in fresh if user.id in m.pings]
-        dms = [m for m in fresh if m.channel.recipient is user and f"<#{self.place.id}>" in m.content
-               and not m.attachments]
-        return len(pings) + len(dms)
+        return len(turn_alerts(messages[start:], user))
 
     async def decide(self, match) -> None:
         game = self.game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.app import CaravanseraiBot
+from engine.core.messages import locale_of, translate
 
 
 def open_id(message) -> str | None:
@@ -60,3 +61,12 @@ async def new_match(fake, host, channel, game, **options):
 
 def bot(settings) -> CaravanseraiBot:
     return CaravanseraiBot(settings)
+
+
+def turn_alerts(messages, user) -> list:
+    """The messages among `messages` that told `user` it is their move: a table message mentioning them,
+    or the direct message they chose instead (not their private news, which also names the match)."""
+    opening = translate("bot.table.your_turn_dm", locale_of(user.locale)).split("{")[0]
+    return [m for m in messages
+            if (user.id in m.pings and open_id(m) is not None)
+            or (m.channel.recipient is user and m.content.startswith(opening))]

@@ -42,3 +42,35 @@ async def test_the_token_never_appears_in_the_logs(tmp_path, fake_discord):
     assert "IDENTIFY" in logs  # it did log, at DEBUG, the whole way through login and IDENTIFY
     assert fake.token not in logs
     assert fake.token.split(".")[0] not in logs
+
+
+async def start_and_fail(tmp_path, **env):
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, stderr=asyncio.subprocess.PIPE,
+        env=bot_env(tmp_path, LOG_LEVEL="WARNING", **env))
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    return process.returncode, stderr.decode()
+
+
+def one_sentence(stderr: str) -> str:
+    assert "Traceback" not in stderr and "voice" not in stderr, stderr
+    (line,) = stderr.strip().splitlines()
+    return line
+
+
+async def test_a_wrong_token_stops_with_one_sentence(tmp_path, fake_discord):
+    code, stderr = await start_and_fail(tmp_path, DISCORD_TOKEN="not.the.token", DISCORD_API_BASE=fake_discord.api_base)
+    assert code != 0 and "DISCORD_TOKEN" in one_sentence(stderr) and "401" in stderr
+
+
+async def test_no_network_stops_with_one_sentence(tmp_path):
+    code, stderr = await start_and_fail(tmp_path, DISCORD_TOKEN="some.token", DISCORD_API_BASE="http://127.0.0.1:9/api/v10")
+    assert code != 0 and "network" in one_sentence(stderr)
+
+
+async def test_commands_refused_for_missing_access_stop_with_one_sentence(tmp_path, fake_discord):
+    fake = fake_discord
+    fake.fail_next("PUT", r"^/applications/\d+/commands$", status=403, code=50001)
+    code, stderr = await start_and_fail(tmp_path, DISCORD_TOKEN=fake.token, DISCORD_API_BASE=fake.api_base,
+                                        DISCORD_GATEWAY_URL=f"{fake.ws_url}/")
+    assert code != 0 and "applications.commands" in one_sentence(stderr)

@@ -420,6 +420,8 @@ class FakeDiscord:
             if self._in_flight:
                 out.append(f"{self._in_flight} requests in flight")
             for h in self.interactions:
+                if h.expired:
+                    continue  # given up on (e.g. the bot process was killed while answering it)
                 if not h.callbacks:
                     out.append(f"{h.describe()} not answered")
                 elif h.original is not None and h.original.loading and not h.original.deleted:
@@ -695,6 +697,9 @@ class FakeDiscord:
         self._touch()
         try:
             return await self.rest.handle(request)
+        except ConnectionResetError:  # the client died mid-request (a killed bot): nobody is left to answer
+            log.info("fakediscord: %s %s: the client went away", request.method, request.path)
+            return web.Response(status=499)
         finally:
             self._in_flight -= 1
             self._touch()
