@@ -29,6 +29,7 @@ class Turn:
     phase: str
     first_question: str
     interactions: int = 0
+    opened: int = 0            # clicks on "My move" to open the panel
     questions: int = 0
     alerts: int = 0            # mentions and DMs that told them it was their move
 
@@ -46,6 +47,7 @@ class Figures:
 
     def report(self) -> str:
         lines = []
+        lines.append(f"turns that needed the panel opened: {sum(t.opened > 0 for t in self.turns)} of {len(self.turns)}")
         for name, values in (("interactions per placement", self.per_turn("placement", "al_rashid.ask.place")),
                              ("interactions per resolution move", self.per_turn("resolution", "al_rashid.ask.turn")),
                              ("interactions per question", [1] * 0 + self.per_question())):
@@ -78,13 +80,14 @@ class Clicking:
     def covered(self) -> set[str]:
         return self.curious.covered
 
-    async def play(self, match_id: int, max_decisions: int = 5000) -> None:
-        for _ in range(max_decisions):
+    async def play(self, match_id: int, decisions: int | None = None) -> None:
+        """Click until the match ends (or for `decisions` decisions)."""
+        for _ in range(decisions or 5000):
             match = await self.service.get(match_id)
             if match.status != "running":
                 return
             await self.decide(match)
-        raise AssertionError("the match did not end")
+        assert decisions is not None, "the match did not end"
 
     def _user(self, user_id: int) -> FakeUser:
         return next(u for u in self.users if u.id == user_id)
@@ -113,6 +116,7 @@ class Clicking:
             opened = await self.fake.click(user, table, custom_id=open_id(table))
             panel = await opened.reply(timeout=30)
             self.current.interactions += 1
+            self.current.opened += 1
         panel = self.fake.message(panel.id)
         assert self._fresh(panel, match.state_id), panel.text
         offered = self._offered(panel, state, seat.seat)

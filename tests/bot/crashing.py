@@ -79,6 +79,7 @@ class Sent:
     """One interaction a player made that may apply a step."""
 
     user: FakeUser
+    match_id: int
     state_id: int
     notation: str
     answer: FakeMessage | None = None  # the reply they saw before any crash
@@ -196,7 +197,7 @@ class Crashing:
             value = self.rng.choice(choices)["value"]
             notation, state_id = read_offered(value)
             legal = [self.game.format_action(a) for a in self.game.legal_actions(state, seat.seat)]
-            sent = Sent(user, state_id, resolve_step(notation, legal) or notation)
+            sent = Sent(user, match.id, state_id, resolve_step(notation, legal) or notation)
             self.sent.append(sent)
             return await self.fake.slash(user, self.channel, "play", options={"move": value}), sent, None
         panel = self.panels.get(user.id)
@@ -214,7 +215,7 @@ class Crashing:
         options += [("select", (s["custom_id"], o["value"]), resolve_step(o["value"], legal))
                     for s in panel.selects() for o in s["options"]]
         kind, target, notation = self.rng.choice(options)
-        sent = Sent(user, match.state_id, notation)
+        sent = Sent(user, match.id, match.state_id, notation)
         self.sent.append(sent)
         if kind == "select":
             custom_id, value = target
@@ -247,48 +248,51 @@ class Crashing:
         alerts = turn_alerts(messages[start:], user)
         self.findings.turns += 1
         if len(alerts) != 1:
-            self.findings.problems.append(f"a turn of {user.name} was announced {len(alerts)} times: "
+            self.report(f"a turn of {user.name} was announced {len(alerts)} times: "
                                           f"{[(m.id, m.nonce, m.channel.name, m.text[:200]) for m in alerts]}")
 
     async def check(self) -> None:
         self.findings.checks += 1
-        problems = self.findings.problems
         service = MatchService(self.storage, presenter=None)
-        applied: dict[tuple[int, int, str], int] = {}
+        applied: dict[tuple[int, int, int, str], int] = {}
         for match in await self.storage.matches(statuses=("lobby", "running", "over", "cancelled", "abandoned")):
             if match.state is None:
                 continue
             log = await self.storage.log(match.id)
             if self.game.dump_state(await service.replay(match)) != match.state:
-                problems.append(f"match {match.id} differs from the replay of its log")
+                self.report(f"match {match.id} differs from the replay of its log")
             for entry in log:
                 if entry.kind == "step" and not entry.by_ai:
                     user = match.seat(entry.seat).user_id
-                    key = (user, entry.state_id - 1, entry.notation)
+                    key = (user, match.id, entry.state_id - 1, entry.notation)
                     applied[key] = applied.get(key, 0) + 1
             if match.status == "running":
                 self.check_table(match, log)
-        sent_keys = {(s.user.id, s.state_id, s.notation) for s in self.sent}
+        sent_keys = {(s.user.id, s.match_id, s.state_id, s.notation) for s in self.sent}
         for key, times in applied.items():
             if key not in sent_keys:
-                problems.append(f"a step nobody asked for at that state: {key}")
+                self.report(f"a step nobody asked for at that state: {key}")
             if times > 1:
-                problems.append(f"a step applied {times} times: {key}")
+                self.report(f"a step applied {times} times: {key}")
         for sent in self.sent:
-            if sent.acknowledged and (sent.user.id, sent.state_id, sent.notation) not in applied:
-                problems.append(f"an acknowledged step was lost: {sent.notation!r} by {sent.user.name}")
+            if sent.acknowledged and (sent.user.id, sent.match_id, sent.state_id, sent.notation) not in applied:
+                self.report(f"an acknowledged step was lost: {sent.notation!r} by {sent.user.name}")
+
+    def report(self, problem: str) -> None:
+        if problem not in self.findings.problems:
+            self.findings.problems.append(problem)
 
     def check_table(self, match, log) -> None:
         table = table_message(self.fake, self.channel)
         waiting = [s.user_id for s in match.seats if s.awaited_since is not None and not s.plays_ai]
         named = [u.id for u in awaited(self.fake, self.channel, self.users)]
         if table is None or named != waiting:
-            self.findings.problems.append(f"the table names {named}, the game waits for {waiting}")
+            self.report(f"the table names {named}, the game waits for {waiting}")
             return
         shown = parse(open_id(table)).state_id
         public = max((e.state_id for e in log if any(ev.get("audience") is None for ev in e.events)), default=0)
         if not public <= shown <= match.state_id:
-            self.findings.problems.append(f"the table shows state {shown}; the latest public change is {public}, "
+            self.report(f"the table shows state {shown}; the latest public change is {public}, "
                                           f"the match is at {match.state_id}")
 
 

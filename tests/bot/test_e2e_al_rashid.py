@@ -94,3 +94,48 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
                                             if t.alerts != 1]
     notations |= await replays_exactly(settings)
     assert_well_worded(fake, notations, users)
+
+
+async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discord, settings):
+    """The way many play today: one player (Italian) against two AI seats, by clicking, with the real
+    pictures, and the bot restarting in the middle. Every return of the turn is announced once, the panel
+    stays open with the next question (two clicks a placement), private news comes in the reply to the step
+    that brought it and never again by DM, and a watching player never sees it."""
+    fake = fake_discord
+    bruno, alice = fake.add_user("bruno", locale="it"), fake.add_user("alice")
+    guild = fake.add_guild("Bazaar", members=[bruno, alice])
+    channel = fake.add_text_channel(guild, "al-rashid")
+    covered, figures, notations = set(), Figures(), set()
+    rng, seen, since, panels = random.Random(5), {}, 0, {}
+    for half in range(2):  # the bot restarts in the middle
+        client = bot(settings)
+        async with fake.running(client):
+            client.service.new_seed = lambda: 5
+            if half == 0:
+                await start(fake, [bruno], channel, ai=2)
+            match = await client.service.match_here(channel.id)
+            driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since)
+            driver.seen.update(seen)
+            driver.panels = panels  # the player's panel stays on their screen across the restart
+            await driver.play(match.id, decisions=40)
+            notations |= driver.notations
+            seen, since = dict(driver.seen), len(fake.all_messages)
+            if half == 1:
+                await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
+                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
+                                    what="the final score")
+            await fake.quiet()
+    print("\n" + figures.report())
+    assert figures.alerted_share() == 1.0
+    opened = [t.opened for t in figures.turns[1:]]
+    assert opened and not any(opened), "after the first turn the panel stays open with the next question"
+    assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
+    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
+    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
+    with_hand = [files for files in shown if "hand.png" in files]
+    assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
+    secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}
+    assert not secrets & {m.id for m in fake.seen_by(alice)}
+    final = fake.latest(channel)
+    assert "final.png" in final.files and bruno.id in final.pings
+    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])

@@ -32,19 +32,21 @@ def reader_locale(fake: FakeDiscord, message: FakeMessage, table_locale: str) ->
     return table_locale
 
 
-def versions(message: FakeMessage) -> list[str]:
-    """The text of every version of a message a player saw (an edited panel showed many questions)."""
-    texts = [message.text]
-    for earlier in message.history:
-        again = FakeMessage(id=0, channel=message.channel, author=message.author, content=earlier["content"],
-                            embeds=earlier["embeds"], components=earlier["components"])
-        texts.append(again.text)
-    return texts
+def versions(message: FakeMessage) -> list[FakeMessage]:
+    """Every version of a message a player saw (an edited panel showed many questions)."""
+    return [message, *(FakeMessage(id=0, channel=message.channel, author=message.author, content=h["content"],
+                                   embeds=h["embeds"], components=h["components"]) for h in message.history)]
 
 
-def readable_parts(message: FakeMessage) -> list[str]:
-    """Text a player reads, without mentions, timestamps and /commands (names, not words)."""
-    return [MENTION.sub(" ", part) for text in versions(message) for part in text.splitlines() if part.strip()]
+def readable_parts(message: FakeMessage) -> list[tuple[str, str, bool]]:
+    """Each line a player reads: as sent, without mentions, timestamps and /commands (names, not words), and
+    whether it mentions someone at the table (such a line speaks the mentioned player's language)."""
+    public = not message.channel.is_dm and message.ephemeral_to is None
+    parts = []
+    for version in versions(message):
+        mentions = {line for line in version.content.splitlines() if MENTION.search(line)} if public else set()
+        parts += [(part, MENTION.sub(" ", part), part in mentions) for part in version.text.splitlines() if part.strip()]
+    return parts
 
 
 def problems(fake: FakeDiscord, table_locale: str, notations: set[str], names: set[str]) -> list[str]:
@@ -53,8 +55,7 @@ def problems(fake: FakeDiscord, table_locale: str, notations: set[str], names: s
     found: list[str] = []
     for message in fake.all_messages:
         locale = reader_locale(fake, message, table_locale)
-        channel_content = message.content if not message.channel.is_dm and message.ephemeral_to is None else ""
-        for part in readable_parts(message):
+        for _sent, part, mention in readable_parts(message):
             where = f"{part[:120]!r}"
             for what, pattern in (("a translation key", KEY), ("a placeholder", PLACEHOLDER),
                                   ("notation", SNAKE), ("notation", TILE)):
@@ -65,8 +66,8 @@ def problems(fake: FakeDiscord, table_locale: str, notations: set[str], names: s
             hit = next((n for n in steps if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", part)), None)
             if hit:
                 found.append(f"the notation {hit!r} in {where}")
-            if channel_content and part in channel_content:
-                continue  # mentions at the table speak each player's own language
+            if mention:
+                continue  # a mention at the table speaks the mentioned player's own language
             words = {w.lower() for w in WORD.findall(part)} - {n.lower() for n in names}
             foreign = words & (ENGLISH_ONLY if locale == "it" else ITALIAN_ONLY)
             if foreign:
