@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from bot.ui.routes import parse, resolve_step
 from engine.core import Action, get_game
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.support.curious import Curious, short, step_kinds
+from tests.support.curious import Curious, Typical, short, step_kinds
 
 from .e2e import awaited, open_id, table_message, turn_alerts
 
@@ -64,10 +64,10 @@ class Clicking:
     """Drives every human seat of one match through the fake Discord."""
 
     def __init__(self, fake: FakeDiscord, place, service, users: list[FakeUser], rng: random.Random,
-                 covered: set[str], figures: Figures, *, since: int = 0):
+                 covered: set[str], figures: Figures, *, since: int = 0, typical: bool = False):
         self.fake, self.place, self.service, self.users = fake, place, service, users
         self.game = get_game("al-rashid")
-        self.curious = Curious(self.game, rng, covered)
+        self.curious = (Typical if typical else Curious)(self.game, rng, covered)
         self.figures = figures
         self.panels: dict[int, FakeMessage] = {}        # each user's open ephemeral panel
         # Per user: how many of the bot's messages were already looked at for turn alerts.

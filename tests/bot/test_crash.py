@@ -7,7 +7,7 @@ import time
 
 from .crashing import BotProcess, Crashing
 
-KILLS = 30
+KILLS = 200
 
 
 async def test_killing_the_bot_at_random_moments_loses_nothing(fake_discord, tmp_path):
@@ -16,7 +16,7 @@ async def test_killing_the_bot_at_random_moments_loses_nothing(fake_discord, tmp
     guild = fake.add_guild("Bazaar", members=users)
     channel = fake.add_text_channel(guild, "al-rashid")
     crashing = Crashing(fake, BotProcess(fake, tmp_path), channel, users, random.Random(7))
-    findings = await crashing.run(KILLS, deadline=time.monotonic() + 600)
+    findings = await crashing.run(KILLS, deadline=time.monotonic() + 1200)
     print(f"\n{findings.kills} kills over {findings.actions} interactions ({findings.unanswered} before the answer, "
           f"{findings.left_pending} leaving saved changes undelivered), {findings.checks} checks, "
           f"{findings.turns} turns announced")

@@ -12,6 +12,7 @@ import pytest
 from bot.services import MatchService
 from bot.settings import Settings
 from bot.storage import SqliteStorage
+from engine.core.messages import translate
 from tests.support.curious import step_kinds
 
 from . import wording
@@ -136,6 +137,16 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
     secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}
     assert not secrets & {m.id for m in fake.seen_by(alice)}
+    async with fake.running(bot(settings)):  # a click on the panel still open on his screen: the match is over
+        panel = fake.message(driver.panels[bruno.id].id)
+        if panel.buttons():
+            click = await fake.click(bruno, panel, custom_id=panel.buttons()[0]["custom_id"])
+        else:
+            menu = panel.selects()[0]
+            click = await fake.select(bruno, panel, menu["custom_id"], [menu["options"][0]["value"]])
+        answer = await click.followup(timeout=30)
+        assert answer.ephemeral and answer.content == translate("bot.refusal.match_over", "it")
+        await fake.quiet()
     final = fake.latest(channel)
     assert "final.png" in final.files and bruno.id in final.pings
     assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])

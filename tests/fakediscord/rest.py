@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -172,8 +173,8 @@ class RestAPI:
     def _validate(self, record: ApiRequest) -> list[str]:
         if record.body is None:
             return []
-        problems = self.fake.spec.body_problems(record.method, record.path, record.body)
-        problems += limit_problems(record.method, record.template, record.body)
+        problems = list(_problems(self.fake.spec, record.method, record.template or record.path,
+                                  json.dumps(record.body, sort_keys=True)))
         for problem in problems:
             self.violation(record, problem)
         return problems
@@ -655,6 +656,15 @@ class RestAPI:
     def _dispatch_message(self, event: str, message: FakeMessage) -> None:
         if self._wants_events(message) and not message.loading:
             self.fake.gateway.dispatch(event, message.payload(self.fake.base_url, self.fake.users, with_guild_id=True))
+
+
+@functools.lru_cache(maxsize=4096)
+def _problems(spec: Any, method: str, template: str, body: str) -> tuple[str, ...]:
+    """The problems of one body sent to one route template, remembered: a bot sends the same bodies again
+    and again (its commands at every start, the same acknowledgements), and checking one costs milliseconds.
+    (A template is matched by the spec like a path of its own.)"""
+    parsed = json.loads(body)
+    return tuple(spec.body_problems(method, template, parsed) + limit_problems(method, spec.template(template), parsed))
 
 
 def _is_token_route(path: str) -> bool:

@@ -10,8 +10,11 @@ from __future__ import annotations
 import os
 import sys
 
-PRELOAD = ["bot.app", "bot.__main__", "render", "engine.al_rashid", "tests.support.bot_process"]
+from engine.core import games
+
+PRELOAD = ["bot.app", "bot.__main__", "render", "tests.support.bot_process"]
 TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+games()  # every game package, imported once in the fork server rather than in each bot process
 
 
 def run_bot(env: dict[str, str], log_path: str, tiny_pictures: bool) -> None:

@@ -163,3 +163,15 @@ class Curious:
             return args[0] == "sage"
         return verb in ("fight", "remove", "from", "to", "note", "favour")
 
+
+
+@dataclass
+class Typical(Curious):
+    """A player who takes the suggestion when there is one and otherwise plays as the heuristic AI would:
+    the clicks of an ordinary turn, for measuring what a turn costs."""
+
+    def _choose(self, state, seat, key, options, suggested):
+        if suggested is not None and suggested in options:
+            return suggested
+        good = ai.policy("heuristic").choose(self.game, state, seat, self.rng)
+        return good if good in options else self.rng.choice(options)

@@ -1,0 +1,93 @@
+"""Players who only click, over many complete Al-Rashid matches through the fake Discord: what they live
+through (interactions per placement and per resolution move, turns announced) and which kinds of step
+they reached (tests/bot/clicking.py, tests/support/curious.py).
+
+    .venv/bin/python bench/clicking.py --humans 1 --ai 2 --matches 5     # a player against AI seats
+    .venv/bin/python bench/clicking.py --humans 2 --ai 2 --matches 3     # two players and two AI seats
+    .venv/bin/python bench/clicking.py --humans 3 --matches 2 --seed 2400  # the coverage matches of the test
+    .venv/bin/python bench/clicking.py --typical ...                      # players who play as usual
+
+Pictures are a tiny PNG unless --pictures (they do not change what players click).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.app import CaravanseraiBot  # noqa: E402
+from bot.services import pictures  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+from tests.bot.clicking import Clicking, Figures, coverage_report  # noqa: E402
+from tests.bot.e2e import new_match  # noqa: E402
+from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.support.bot_process import TINY_PNG  # noqa: E402
+
+NAMES = [("alice", "en-US"), ("bruno", "it"), ("carla", "en-US"), ("dario", "it"), ("elena", "en-US")]
+
+
+async def run(humans: int, ai: int, matches: int, seed: int, typical: bool) -> None:
+    covered: set[str] = set()
+    figures = Figures()
+    began = time.monotonic()
+    with tempfile.TemporaryDirectory() as workdir:
+        async with FakeDiscord() as fake:
+            users = [fake.add_user(name, locale=locale) for name, locale in NAMES[:humans]]
+            guild = fake.add_guild("Bazaar", members=users)
+            settings = Settings(discord_token=fake.token, database_path=str(Path(workdir) / "bench.db"),
+                                reminder_poll_seconds=3600)
+            client = CaravanseraiBot(settings)
+            async with fake.running(client):
+                for number in range(matches):
+                    match_seed = seed + number
+                    channel = fake.add_text_channel(guild, f"al-rashid-{match_seed}")
+                    await fake.gateway_caught_up()
+                    client.service.new_seed = lambda s=match_seed: s
+                    since = len(fake.all_messages)
+                    host, *guests = users
+                    await new_match(fake, host, channel, "al-rashid", where="channel", ai_players=ai)
+                    lobby = fake.latest_with_components(channel)
+                    for user in guests:
+                        await (await fake.click(user, lobby, label="Join")).reply()
+                    await (await fake.click(host, lobby, label="Start")).reply()
+                    match = await client.service.match_here(channel.id)
+                    driver = Clicking(fake, channel, client.service, users, random.Random(match_seed), covered,
+                                      figures, since=since, typical=typical)
+                    await driver.play(match.id)
+                    await fake.quiet()
+                    print(f"match {number + 1} of {matches} (seed {match_seed}) done", flush=True)
+    took = time.monotonic() - began
+    print(f"\n{humans} {'typical' if typical else 'curious'} players by clicking, {ai} AI seats, {matches} complete "
+          f"matches from seed {seed} "
+          f"in {took:.0f} s ({sum(t.interactions for t in figures.turns)} interactions)")
+    print(figures.report())
+    print(coverage_report(covered))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--humans", type=int, default=1)
+    parser.add_argument("--ai", type=int, default=2)
+    parser.add_argument("--matches", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pictures", action="store_true", help="draw the real pictures")
+    parser.add_argument("--typical", action="store_true",
+                        help="players take the suggestion or play as the heuristic would (default: curious players)")
+    args = parser.parse_args()
+    if not args.pictures:
+        for name in ("focus_png", "hand_png", "board_png", "final_png"):
+            setattr(pictures, name, lambda view, locale: TINY_PNG)
+    asyncio.run(run(args.humans, args.ai, args.matches, args.seed, args.typical))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
