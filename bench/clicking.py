@@ -27,7 +27,7 @@ from bot.app import CaravanseraiBot  # noqa: E402
 from bot.services import pictures  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from tests.bot.clicking import Clicking, Figures, coverage_report  # noqa: E402
-from tests.bot.e2e import new_match  # noqa: E402
+from tests.bot.e2e import start  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.support.bot_process import TINY_PNG  # noqa: E402
 
@@ -52,12 +52,7 @@ async def run(humans: int, ai: int, matches: int, seed: int, typical: bool) -> N
                     await fake.gateway_caught_up()
                     client.service.new_seed = lambda s=match_seed: s
                     since = len(fake.all_messages)
-                    host, *guests = users
-                    await new_match(fake, host, channel, "al-rashid", where="channel", ai_players=ai)
-                    lobby = fake.latest_with_components(channel)
-                    for user in guests:
-                        await (await fake.click(user, lobby, label="Join")).reply()
-                    await (await fake.click(host, lobby, label="Start")).reply()
+                    await start(fake, users, channel, ai=ai)
                     match = await client.service.match_here(channel.id)
                     driver = Clicking(fake, channel, client.service, users, random.Random(match_seed), covered,
                                       figures, since=since, typical=typical)

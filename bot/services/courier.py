@@ -49,15 +49,13 @@ class Courier:
         self.presenter = presenter
         self.now = now
 
-    async def deliver(self, match_id: int, hold: Collection[int] = ()) -> bool:
+    async def deliver(self, match_id: int, hold: Collection[int] = ()) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
-        (private news a player is being shown in their reply). True when nothing is left undelivered."""
+        (private news a player is being shown in their reply). What fails stays pending for the next try."""
         items = [i for i in await self.storage.pending(match_id) if i.id not in hold]
-        if not items:
-            return True
-        match = await self.storage.get_match(match_id)
+        match = await self.storage.get_match(match_id) if items else None
         if match is None:
-            return True
+            return
         try:
             await self._lobby(match, [i for i in items if i.kind == "lobby"])
             for item in (i for i in items if i.kind == "line"):
@@ -67,9 +65,8 @@ class Courier:
             for item in (i for i in items if i.kind == "final"):
                 await self._final(match, item)
         except Exception as error:  # noqa: BLE001 — Discord is down or refused: keep it for the next attempt
-            log.warning("delivery for match %s stopped (%s); it stays pending", match_id, type(error).__name__)
-            return False
-        return True
+            log.warning("delivery for match %s stopped (%s %s); it stays pending", match_id, type(error).__name__,
+                        getattr(error, "status", ""))
 
     # ---- each kind of item ------------------------------------------------------------------------
     async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:

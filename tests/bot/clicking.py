@@ -50,7 +50,7 @@ class Figures:
         lines.append(f"turns that needed the panel opened: {sum(t.opened > 0 for t in self.turns)} of {len(self.turns)}")
         for name, values in (("interactions per placement", self.per_turn("placement", "al_rashid.ask.place")),
                              ("interactions per resolution move", self.per_turn("resolution", "al_rashid.ask.turn")),
-                             ("interactions per question", [1] * 0 + self.per_question())):
+                             ("interactions per question", self.per_question())):
             if values:
                 lines.append(f"{name}: mean {statistics.mean(values):.2f}, max {max(values)} (n={len(values)})")
         lines.append(f"turns announced exactly once: {self.alerted_share():.0%} of {len(self.turns)}")

@@ -59,6 +59,16 @@ async def new_match(fake, host, channel, game, **options):
     return handle, reply
 
 
+async def start(fake, users, channel, *, ai=0, game="al-rashid"):
+    """The first user opens a lobby here, the others join by clicking, `ai` AI seats sit, the host starts."""
+    host, *guests = users
+    await new_match(fake, host, channel, game, where="channel", ai_players=ai)
+    lobby = fake.latest_with_components(channel)
+    for user in guests:
+        await (await fake.click(user, lobby, label="Join")).reply()
+    await (await fake.click(host, lobby, label="Start")).reply()
+
+
 def bot(settings) -> CaravanseraiBot:
     return CaravanseraiBot(settings)
 

@@ -17,7 +17,7 @@ from tests.support.curious import step_kinds
 
 from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, new_match
+from .e2e import bot, start
 
 # Seeded all-human matches in which the curious players reach every kind of step (bench/clicking.py
 # searches for such seeds and plays many more matches).
@@ -39,15 +39,6 @@ def tiny_pictures(monkeypatch):
     tiny = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
     for name in ("focus_png", "hand_png", "board_png", "final_png"):
         monkeypatch.setattr(pictures, name, lambda view, locale: tiny)
-
-
-async def start(fake, users, channel, *, ai=0):
-    host, *guests = users
-    await new_match(fake, host, channel, "al-rashid", where="channel", ai_players=ai)
-    lobby = fake.latest_with_components(channel)
-    for user in guests:
-        await (await fake.click(user, lobby, label="Join")).reply()
-    await (await fake.click(host, lobby, label="Start")).reply()
 
 
 async def replays_exactly(settings):
