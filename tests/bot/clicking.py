@@ -38,9 +38,8 @@ class Turn:
 class Figures:
     turns: list[Turn] = field(default_factory=list)
 
-    def per_turn(self, phase: str, first_question: str = "") -> list[int]:
-        return [t.interactions for t in self.turns
-                if t.phase == phase and t.first_question.startswith(first_question) and t.questions]
+    def per_turn(self, phase: str) -> list[int]:
+        return [t.interactions for t in self.turns if t.phase == phase and t.questions]
 
     def alerted_share(self) -> float:
         return sum(t.alerts == 1 for t in self.turns) / max(len(self.turns), 1)
@@ -48,9 +47,9 @@ class Figures:
     def report(self) -> str:
         lines = []
         lines.append(f"turns that needed the panel opened: {sum(t.opened > 0 for t in self.turns)} of {len(self.turns)}")
-        for name, values in (("interactions per placement", self.per_turn("placement", "al_rashid.ask.place")),
-                             ("interactions per resolution move", self.per_turn("resolution", "al_rashid.ask.turn")),
-                             ("interactions per question", self.per_question())):
+        per_phase = [(f"interactions per turn in phase {phase}", self.per_turn(phase))
+                     for phase in sorted({t.phase for t in self.turns})]
+        for name, values in (*per_phase, ("interactions per question", self.per_question())):
             if values:
                 lines.append(f"{name}: mean {statistics.mean(values):.2f}, max {max(values)} (n={len(values)})")
         lines.append(f"turns announced exactly once: {self.alerted_share():.0%} of {len(self.turns)}")
@@ -64,9 +63,10 @@ class Clicking:
     """Drives every human seat of one match through the fake Discord."""
 
     def __init__(self, fake: FakeDiscord, place, service, users: list[FakeUser], rng: random.Random,
-                 covered: set[str], figures: Figures, *, since: int = 0, typical: bool = False):
+                 covered: set[str], figures: Figures, *, since: int = 0, typical: bool = False,
+                 game: str = "al-rashid"):
         self.fake, self.place, self.service, self.users = fake, place, service, users
-        self.game = get_game("al-rashid")
+        self.game = get_game(game)
         self.curious = (Typical if typical else Curious)(self.game, rng, covered)
         self.figures = figures
         self.panels: dict[int, FakeMessage] = {}        # each user's open ephemeral panel
@@ -108,7 +108,8 @@ class Clicking:
                                  what="the newest table message to name the player the game waits for")
         if self.turn != (seat.seat, seat.awaited_since):
             self.turn = (seat.seat, seat.awaited_since)
-            self.current = Turn(user, game.view(state, None).phase, key, alerts=self._alerts_since(user))
+            phase = game.view(state, None).phase
+            self.current = Turn(user, getattr(phase, "value", phase), key, alerts=self._alerts_since(user))
             self.figures.turns.append(self.current)
         panel = self.panels.get(user.id)
         if panel is None or not self._fresh(self.fake.message(panel.id), match.state_id):
@@ -159,8 +160,8 @@ class Clicking:
         return offered
 
 
-def coverage_report(covered: set[str]) -> str:
-    kinds = step_kinds(get_game("al-rashid"))
+def coverage_report(covered: set[str], game: str = "al-rashid") -> str:
+    kinds = step_kinds(get_game(game))
     missing = sorted(short(k) for k in kinds - covered)
     reached = sorted(short(k) for k in kinds & covered)
     text = f"kinds of step reached by clicking: {len(reached)} of {len(kinds)}\n  " + "\n  ".join(reached)
