@@ -1,4 +1,4 @@
-"""Players who only click, over many complete Al-Rashid matches through the fake Discord: what they live
+"""Players who only click, over many complete matches of a game (Al-Rashid unless --game) through the fake Discord: what they live
 through (interactions per placement and per resolution move, turns announced) and which kinds of step
 they reached (tests/bot/clicking.py, tests/support/curious.py).
 
@@ -6,6 +6,7 @@ they reached (tests/bot/clicking.py, tests/support/curious.py).
     .venv/bin/python bench/clicking.py --humans 2 --ai 2 --matches 3     # two players and two AI seats
     .venv/bin/python bench/clicking.py --humans 3 --matches 2 --seed 2400  # the coverage matches of the test
     .venv/bin/python bench/clicking.py --typical ...                      # players who play as usual
+    .venv/bin/python bench/clicking.py --game taj-mahal --humans 2 --ai 1  # another game
 
 Pictures are a tiny PNG unless --pictures (they do not change what players click).
 """
@@ -34,7 +35,7 @@ from tests.support.bot_process import TINY_PNG  # noqa: E402
 NAMES = [("alice", "en-US"), ("bruno", "it"), ("carla", "en-US"), ("dario", "it"), ("elena", "en-US")]
 
 
-async def run(humans: int, ai: int, matches: int, seed: int, typical: bool) -> None:
+async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical: bool) -> None:
     covered: set[str] = set()
     figures = Figures()
     began = time.monotonic()
@@ -48,27 +49,28 @@ async def run(humans: int, ai: int, matches: int, seed: int, typical: bool) -> N
             async with fake.running(client):
                 for number in range(matches):
                     match_seed = seed + number
-                    channel = fake.add_text_channel(guild, f"al-rashid-{match_seed}")
+                    channel = fake.add_text_channel(guild, f"{game}-{match_seed}")
                     await fake.gateway_caught_up()
                     client.service.new_seed = lambda s=match_seed: s
                     since = len(fake.all_messages)
-                    await start(fake, users, channel, ai=ai)
+                    await start(fake, users, channel, ai=ai, game=game)
                     match = await client.service.match_here(channel.id)
                     driver = Clicking(fake, channel, client.service, users, random.Random(match_seed), covered,
-                                      figures, since=since, typical=typical)
+                                      figures, since=since, typical=typical, game=game)
                     await driver.play(match.id)
                     await fake.quiet()
                     print(f"match {number + 1} of {matches} (seed {match_seed}) done", flush=True)
     took = time.monotonic() - began
-    print(f"\n{humans} {'typical' if typical else 'curious'} players by clicking, {ai} AI seats, {matches} complete "
+    print(f"\n{game}: {humans} {'typical' if typical else 'curious'} players by clicking, {ai} AI seats, {matches} complete "
           f"matches from seed {seed} "
           f"in {took:.0f} s ({sum(t.interactions for t in figures.turns)} interactions)")
     print(figures.report())
-    print(coverage_report(covered))
+    print(coverage_report(covered, game))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="al-rashid", help="the game's key (e.g. taj-mahal)")
     parser.add_argument("--humans", type=int, default=1)
     parser.add_argument("--ai", type=int, default=2)
     parser.add_argument("--matches", type=int, default=3)
@@ -80,7 +82,7 @@ def main() -> int:
     if not args.pictures:
         for name in ("focus_png", "hand_png", "board_png", "final_png"):
             setattr(pictures, name, lambda view, locale: TINY_PNG)
-    asyncio.run(run(args.humans, args.ai, args.matches, args.seed, args.typical))
+    asyncio.run(run(args.game, args.humans, args.ai, args.matches, args.seed, args.typical))
     return 0
 
 
