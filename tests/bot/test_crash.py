@@ -7,7 +7,7 @@ import time
 
 from .crashing import BotProcess, Crashing
 
-KILLS = 200
+KILLS = 300
 
 
 async def test_killing_the_bot_at_random_moments_loses_nothing(fake_discord, tmp_path):
