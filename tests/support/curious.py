@@ -1,13 +1,14 @@
 """A curious player for end-to-end tests: it steers towards every kind of step the game can ask.
 
-The kinds of step are the game's questions (the prompt keys `al_rashid.ask.*` of data/i18n/en, except those
+The kinds of step are the game's questions (the prompt keys `<game>.ask.*` of data/i18n/en, except those
 only shown to the other players, `*_public`), plus the two ways of paying: by the suggested payment and
 piece by piece. They come from the translations, not from the engine's internals, so they stay stable
 while the engine is refactored.
 
 The player looks one step ahead with the engine: a choice that leads to a question not asked yet wins;
-otherwise it leans towards what opens rare questions (charges that ask something when used, fights,
-borrowed favours), sometimes takes the suggestion, sometimes another choice, and otherwise picks at random.
+otherwise it leans towards what opens the game's rare questions (`LEANINGS`: for Al-Rashid, charges that ask
+something when used, fights, borrowed favours), sometimes takes the suggestion, sometimes another choice, and
+otherwise picks at random.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from engine import ai
 from engine.core import Action, Game
 from engine.core.errors import EngineError
 from engine.core.messages import catalogue
+from engine.yspahan.vocab import BUILD_CARDS
 
 PAY_BY_SUGGESTION = " (suggested payment)"
 PAY_PIECE_BY_PIECE = " (piece by piece)"
@@ -167,9 +169,24 @@ class Curious:
         return verb in ("fight", "remove", "from", "to", "note", "favour")
 
 
+def _yspahan_leans_to(curious: Curious, state, seat: int, action: Action) -> bool:
+    """Yspahan: gather camels (the camel keep, the exchange and the buildings spend them), take cards and play
+    those not seen yet (each kind asks its own little questions), discard one for an extra die (keeping the
+    building cards), build with a card, move the supervisor (its cubes' owners are asked to pay a camel), pay
+    that camel."""
+    verb, args = action.verb, action.args
+    if verb == "play":  # the exchange waits until it can ask which way (the look-ahead plays it then)
+        return args[0] != "swap" and args[0] not in curious.game.view(state, seat).discards
+    if verb == "discard":
+        return args[0] not in BUILD_CARDS
+    return verb in ("cards", "boost", "supervisor", "keep", "draw") or action == Action.of("take", "camel") or (
+        verb == "build" and len(args) == 2)
+
+
 # Each game's steering towards the choices that open its rare questions later (a game without one relies on
 # the look-ahead alone).
-LEANINGS: dict[str, Callable[[Curious, Any, int, Action], bool]] = {"al-rashid": Curious._leans_to}
+LEANINGS: dict[str, Callable[[Curious, Any, int, Action], bool]] = {
+    "al-rashid": Curious._leans_to, "yspahan": _yspahan_leans_to}
 
 
 @dataclass
