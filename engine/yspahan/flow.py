@@ -64,7 +64,7 @@ class CardStep(Step):
     """A step of playing a card: the others only read that a card is being played, not which."""
 
     def public_question(self, s: State) -> Message:
-        return Message("yspahan.ask.public.card", {"player": w.player(s, self.seat)})
+        return Message("yspahan.ask.play_public", {"player": w.player(s, self.seat)})
 
 
 @dataclass(frozen=True, kw_only=True)
