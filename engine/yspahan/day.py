@@ -124,9 +124,9 @@ class Roll(Step):
         white = " ".join(str(v) for v, y in sorted(dice) if not y)
         if yellow:
             c.emit("rolled_yellow", reveals=True, player=c.who(seat), dice=white,
-                   yellow=" ".join(str(v) for v, y in sorted(dice) if y))
+                   yellow=" ".join(str(v) for v, y in sorted(dice) if y), tower=w.tower(s.tower))
         else:
-            c.emit("rolled", reveals=True, player=c.who(seat), dice=white)
+            c.emit("rolled", reveals=True, player=c.who(seat), dice=white, tower=w.tower(s.tower))
         c.touch("tower", f"player:{seat}")
 
     def question_params(self, s: State) -> dict[str, Any]:

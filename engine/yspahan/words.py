@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from engine.core.messages import Message
 
 from .data import load
-from .state import State
+from .state import Group, State
+from .vocab import SLOTS
 
 CITY = load().city
 
@@ -76,3 +78,15 @@ def count(thing: str, n: int) -> dict[str, Any]:
 
 def word(key: str) -> dict[str, Any]:
     return _name("word", key)
+
+
+def tower(groups: Sequence[Group | None]) -> list[dict[str, Any]]:
+    """The tower in words, gold slot first: "Gold 6 6", "Bag 2 2 (yellow: 2)", "Vase (yellow: 5)"."""
+    words = []
+    for name, group in reversed(list(zip(SLOTS, groups, strict=True))):
+        if group is None:
+            continue
+        white, yellow = " ".join([str(group.value)] * group.white), " ".join([str(group.value)] * group.yellow)
+        kind = "mixed" if white and yellow else "yellow" if yellow else "white"
+        words.append(Message(f"yspahan.tower.{kind}", {"slot": slot(name), "white": white, "yellow": yellow}).to_json())
+    return words

@@ -11,8 +11,9 @@ from . import glyphs, words
 from .theme import YspahanCanvas
 
 RULES = load().rules
-ROW = 58           # a tower slot, a caravan row
-DIE = 42
+ROW = 58           # a caravan row
+SLOT_ROW = 70      # a tower slot: its dice large enough to read on a phone
+DIE = 56
 PLACE = 50         # a caravan place
 SLOT_NAMES = ("gold", "vase", "chest", "barrel", "bag", "camel")  # the tower, top to bottom
 
@@ -69,9 +70,9 @@ def tower(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, local
     groups = {g.slot: g for g in view.tower if g is not None}
     using = view.current.slot if view.current else None
     for i, slot in enumerate(SLOT_NAMES):
-        top = y0 + i * ROW
-        c.box((x, top, x + width, top + ROW - 6), fill=theme.card, outline=theme.line, width=2, radius=8)
-        c.text((x + 10, top + (ROW - 6) / 2), words.name("slot", slot, locale), MIN_SIZE, fill=theme.soft_ink,
+        top = y0 + i * SLOT_ROW
+        c.box((x, top, x + width, top + SLOT_ROW - 6), fill=theme.card, outline=theme.line, width=2, radius=8)
+        c.text((x + 10, top + (SLOT_ROW - 6) / 2), words.name("slot", slot, locale), MIN_SIZE, fill=theme.soft_ink,
                anchor="lm")
         group = groups.get(slot)
         if group is None:
@@ -80,12 +81,12 @@ def tower(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, local
         dice = [False] * group.white + [True] * group.yellow
         size = DIE if len(dice) <= per_row else (width - name_w - 10) // len(dice) - 3
         for j, yellow in enumerate(dice):
-            glyphs.die(c, x + name_w + j * (size + 3), top + (ROW - 6 - size) / 2, size, group.value, yellow)
+            glyphs.die(c, x + name_w + j * (size + 3), top + (SLOT_ROW - 6 - size) / 2, size, group.value, yellow)
         if slot == using:
-            c.box((x - 4, top - 4, x + width + 4, top + ROW - 2), outline=theme.current, width=5, radius=10)
+            c.box((x - 4, top - 4, x + width + 4, top + SLOT_ROW - 2), outline=theme.current, width=5, radius=10)
     if "tower" in view.last_changed and view.phase != "over":
-        c.box((x - 8, y0 - 8, x + width + 8, y0 + 6 * ROW + 2), outline=theme.changed, width=4, radius=12)
-    return 46 + 6 * ROW
+        c.box((x - 8, y0 - 8, x + width + 8, y0 + 6 * SLOT_ROW + 2), outline=theme.changed, width=4, radius=12)
+    return 46 + 6 * SLOT_ROW
 
 
 def caravan(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, locale: str) -> int:
