@@ -1,0 +1,174 @@
+"""End to end: complete Yspahan matches through the fake Discord, every human decision a click.
+
+The curious players (tests/support/curious.py) reach every question Yspahan asks (the dice, the groups, the
+card for an extra die, the supervisor and its gold, the camel that keeps a cube when another player's
+supervisor ships it, the caravan order, building, each card as a free action), on a 4-player table (whose
+last day is played in reverse order of score) and a 3-player one, across a restart. Every picture the fake
+Discord carries here is stamped with the view it was drawn from, so a test sees exactly which seat's secrets
+(the cards in hand) reached whom.
+"""
+
+import json
+import random
+
+import pytest
+
+from bot.services import MatchService
+from bot.services.matches import effective_steps
+from bot.settings import Settings
+from bot.storage import SqliteStorage
+from engine.core import get_game
+from engine.core.messages import translate
+from engine.yspahan.vocab import CARDS
+from tests.support.curious import step_kinds
+
+from . import wording
+from .clicking import Clicking, Figures, coverage_report
+from .e2e import bot, start
+
+GAME = get_game("yspahan")
+# Seeded 4-player matches (three clicking players and an AI seat) in which the curious players reach every
+# kind of step and play every card (bench/clicking.py --game yspahan plays many more).
+COVERAGE_SEEDS = (30,)
+TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+
+
+@pytest.fixture
+def settings(tmp_path, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+                    reminder_poll_seconds=3600)
+
+
+def stamped(view, locale) -> bytes:
+    """A tiny picture that says whose view it was drawn from and which hands it showed."""
+    hands = {p.seat: p.hand for p in view.players if getattr(p, "hand", None) is not None}
+    return TINY_PNG + json.dumps({"viewer": view.viewer, "hands": hands}).encode()
+
+
+@pytest.fixture
+def stamped_pictures(monkeypatch):
+    """Pictures cost most of a step's time and have tests of their own: these matches send stamped tiny
+    pictures through the same upload and attachment code."""
+    from bot.services import pictures
+
+    for name in ("focus_png", "hand_png", "board_png", "final_png"):
+        monkeypatch.setattr(pictures, name, stamped)
+
+
+async def seats_of(settings) -> dict[int, set[int]]:
+    """Each user's seats in the matches played."""
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        seats: dict[int, set[int]] = {}
+        for match in await storage.matches(statuses=("over", "running")):
+            for seat in match.seats:
+                seats.setdefault(seat.user_id, set()).add(seat.seat)
+        return seats
+    finally:
+        await storage.close()
+
+
+def assert_secrets_kept(fake, users, channels, seats) -> None:
+    """Every picture a player could see was drawn from the public view or from their own seat's, showing no
+    hand but theirs; the news of a card drawn never reached a channel; their panels and DMs reached no one else."""
+    drew = [translate("yspahan.ev.drew_private", locale).split("“")[0] for locale in ("en", "it")]
+    for user in users:
+        for message in fake.seen_by(user):
+            for attachment in message.attachments:
+                drawn = json.loads(attachment.data[len(TINY_PNG):])
+                if message.ephemeral or message.channel.is_dm:
+                    assert drawn["viewer"] in (None, *seats[user.id])
+                    assert {int(s) for s in drawn["hands"]} <= seats[user.id]
+                else:
+                    assert drawn["viewer"] is None and not drawn["hands"], (attachment.filename, message.text)
+        others = [u for u in users if u is not user]
+        private = {m.id for m in fake.ephemerals(user) + fake.dms(user)}
+        assert not private & {m.id for other in others for m in fake.seen_by(other)}
+    for channel in channels:
+        for message in fake.messages(channel):
+            assert not any(opening in message.text for opening in drew), message.text
+
+
+async def replays_exactly(settings) -> set[str]:
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        service = MatchService(storage, presenter=None)
+        notations = set()
+        for match in await storage.matches(statuses=("over",)):
+            assert service.game_of(match).dump_state(await service.replay(match)) == match.state, match.id
+            assert await storage.pending(match.id) == []
+            notations |= {e.notation for e in await storage.log(match.id) if e.notation}
+        return notations
+    finally:
+        await storage.close()
+
+
+async def last_day_order(settings, match_id) -> tuple[list[int], dict[int, int], list[int]]:
+    """On the last day of a match: the order the table announced, the scores it was set by, and the order in
+    which seats took their group (from the match's log)."""
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        match = await storage.get_match(match_id)
+        state, announced, scores, took = GAME.new_game(match.params, len(match.seats), match.seed), None, {}, []
+        for entry in effective_steps(await storage.log(match_id)):
+            state, _ = GAME.apply(state, entry.seat, entry.notation)
+            view = GAME.view(state, None)
+            if (view.week, view.day) == (view.weeks, view.days):
+                if announced is None:
+                    announced, scores = list(view.order), {p.seat: p.score for p in view.players}
+                if entry.notation.split()[0] in ("take", "draw") and entry.seat not in took:
+                    took.append(entry.seat)
+        return announced, scores, took
+    finally:
+        await storage.close()
+
+
+def cards_played(notations: set[str]) -> set[str]:
+    """The cards played for their effect, or to build, in these steps."""
+    played = {n.split()[1] for n in notations if n.startswith("play ")}
+    return played | {n.split()[2] for n in notations if n.startswith("build ") and len(n.split()) == 3}
+
+
+def assert_well_worded(fake, notations, users):
+    found = wording.problems(fake, "en", notations, {u.name for u in users} | {"Yspahan", "AI", "IA"})
+    assert not found, "\n".join(found[:40])
+
+
+async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, stamped_pictures):
+    """Three players (one Italian, hearing of his turns by DM) and an AI seat at a 4-player table."""
+    fake = fake_discord
+    users = [fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")]
+    guild = fake.add_guild("Bazaar", members=users)
+    covered, figures, notations, channels, matches = set(), Figures(), set(), [], []
+    client = bot(settings)
+    async with fake.running(client):
+        await (await fake.slash(users[1], fake.add_text_channel(guild, "settings"), "settings", subcommand="turns",
+                                options={"how": "dm"})).reply()
+        for seed in COVERAGE_SEEDS:
+            channel = fake.add_text_channel(guild, f"yspahan-{seed}")
+            channels.append(channel)
+            await fake.gateway_caught_up()
+            client.service.new_seed = lambda seed=seed: seed
+            since = len(fake.all_messages)
+            await start(fake, users, channel, ai=1, game="yspahan")
+            match = await client.service.match_here(channel.id)
+            matches.append(match.id)
+            driver = Clicking(fake, channel, client.service, users, random.Random(seed), covered, figures,
+                              since=since, game="yspahan")
+            await driver.play(match.id)
+            notations |= driver.notations
+            await fake.quiet()
+    print("\n" + coverage_report(covered, "yspahan") + "\n" + figures.report())
+    assert step_kinds(GAME) <= covered, coverage_report(covered, "yspahan")
+    assert cards_played(notations) == set(CARDS), sorted(set(CARDS) - cards_played(notations))
+    assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
+                                            if t.alerts != 1]
+    notations |= await replays_exactly(settings)
+    for match_id in matches:  # 4 players: the last day in reverse order of score
+        announced, scores, took = await last_day_order(settings, match_id)
+        assert [scores[s] for s in announced] == sorted(scores[s] for s in announced) and took == announced
+    assert_secrets_kept(fake, users, channels, await seats_of(settings))
+    assert_well_worded(fake, notations, users)
