@@ -35,7 +35,7 @@ def end_week(c: Ctx) -> None:
             s.player(owner).points[BAZAAR_BONUS] += bonus
         if scored:
             c.emit("souks_scored", quarter=w.quarter(quarter),
-                   scores=[Message("yspahan.souk_score", {"player": w.player(s, owner), "souk": w.souk(souk),
+                   scores=[Message("yspahan.souk_score", {"player": w.player(s, owner), "colour": w.souk_colour(souk),
                                                           "points": points + bonus}).to_json()
                            for souk, owner, points, bonus in scored])
         for shop in [shop for shop in s.shops if CITY.quarter_of(shop) == quarter]:

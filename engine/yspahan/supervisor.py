@@ -50,7 +50,7 @@ class Move(Step):
         price, gold = self.price(s, d), s.player(self.seat).gold
         if price > gold:
             raise Illegal("yspahan.illegal.move_cost", squares=w.count("square", d), value=self.value,
-                          cost=w.count("gold", price), have=w.count("gold", gold))
+                          cost=w.count("gold", price) if price else w.word("free"), have=w.count("gold", gold))
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":
@@ -74,8 +74,8 @@ class Move(Step):
         s.player(seat).gold -= price
         commit(c, seat, self.slot)
         start, s.supervisor = s.supervisor, square
-        c.emit("moved", player=c.who(seat), squares=w.count("square", distance), cost=w.count("gold", price),
-               origin=w.square(start), square=w.square(square))
+        c.emit("moved", player=c.who(seat), squares=w.count("square", distance), origin=w.square(start),
+               square=w.square(square), cost=w.count("gold", price) if price else w.word("free"))
         c.touch("road", f"player:{seat}")
         shops = occupied_faces(s, square)
         if len(shops) > 1:

@@ -48,6 +48,10 @@ def card(name: str) -> dict[str, Any]:
 
 
 @cache
+def souk_colour(souk_id: str) -> dict[str, Any]:
+    return _name("souk_colour", CITY.souks[souk_id].colour)
+
+
 def souk(souk_id: str) -> dict[str, Any]:
     """ "the pink souk of the Chest (8 points)" """
     info = CITY.souks[souk_id]
