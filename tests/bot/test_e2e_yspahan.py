@@ -172,3 +172,49 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
         assert [scores[s] for s in announced] == sorted(scores[s] for s in announced) and took == announced
     assert_secrets_kept(fake, users, channels, await seats_of(settings))
     assert_well_worded(fake, notations, users)
+
+
+async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discord, settings):
+    """A 3-player table: one Italian player against two AI seats, by clicking, with the real pictures, and the
+    bot restarting in the middle. Every return of the turn is announced once, private news (a card taken)
+    comes in the reply to the step that brought it with one picture of the hand, and a watching player never
+    sees it; the AI seat that takes over after he resigns finishes the match."""
+    fake = fake_discord
+    bruno, alice = fake.add_user("bruno", locale="it"), fake.add_user("alice")
+    guild = fake.add_guild("Bazaar", members=[bruno, alice])
+    channel = fake.add_text_channel(guild, "yspahan")
+    covered, figures, notations = set(), Figures(), set()
+    rng, seen, since, panels, turn = random.Random(3), {}, 0, {}, (None, None)
+    for half in range(2):  # the bot restarts in the middle
+        client = bot(settings)
+        async with fake.running(client):
+            client.service.new_seed = lambda: 3
+            if half == 0:
+                await start(fake, [bruno], channel, ai=2, game="yspahan")
+            match = await client.service.match_here(channel.id)
+            driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since,
+                              game="yspahan")
+            driver.seen.update(seen)
+            driver.panels = panels  # the player's panel stays on their screen across the restart
+            driver.turn, driver.current = turn  # the restart may come in the middle of his turn
+            await driver.play(match.id, decisions=30)
+            notations |= driver.notations
+            seen, since, turn = dict(driver.seen), len(fake.all_messages), (driver.turn, driver.current)
+            if half == 1:
+                await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
+                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
+                                    what="the final score")
+            await fake.quiet()
+    print("\n" + figures.report())
+    assert figures.alerted_share() == 1.0, [(i, t.first_question, t.alerts) for i, t in enumerate(figures.turns) if t.alerts != 1]
+    assert "yspahan.ask.roll" in covered and "yspahan.ask.choose" in covered
+    assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
+    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
+    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
+    with_hand = [files for files in shown if "hand.png" in files]
+    assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
+    secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}
+    assert not secrets & {m.id for m in fake.seen_by(alice)}
+    final = fake.latest(channel)
+    assert "final.png" in final.files and bruno.id in final.pings
+    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])
