@@ -161,6 +161,12 @@ class TajMahal(FlowGame[State, Ctx]):
             return Message(f"taj_mahal.act.{key}", params)
         if verb == "colour":
             return Message("taj_mahal.act.colour", {"colour": w.colour_name(args[0])})
+        if verb == "withdraw" and state.current is not None:  # what withdrawing wins, read on the button
+            prizes = prizes_won(state, state.current)
+            if not prizes:
+                return Message("taj_mahal.act.withdraw_empty")
+            name = w.prize if len(prizes) <= 2 else w.prize_short  # a button holds 80 characters
+            return Message("taj_mahal.act.withdraw_wins", {"prizes": w.listing([name(x) for x in prizes])})
         return Message(f"taj_mahal.act.{verb}")
 
     # ---- data ----------------------------------------------------------------------------------------
@@ -236,6 +242,6 @@ def build_view(game: TajMahal, s: State, seat: int | None) -> TajMahalView:
         palaces=dict(s.palaces), crown_palaces=dict(s.crown_palaces), bonus=dict(s.bonus), court=list(s.court),
         specials_table=list(s.specials_table), display=list(s.display), deck=len(s.deck), discard=len(s.discard),
         awaiting=awaiting, picked=picked, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps,
-        over=s.phase == OVER, score=score,
+        phase=s.phase, over=s.phase == OVER, score=score,
     )
 

@@ -153,7 +153,7 @@ def play_cards(c: Ctx, p: Player, coloured: str, extra: str | None) -> None:
     cards = [coloured] if extra is None else [coloured, extra]
     p.played += cards
     p.turns += 1
-    c.emit("played", reveals=True, player=c.who(p.index), cards=w.cards(cards))
+    c.emit("played", reveals=True, player=c.who(p.index), cards=w.listing(w.cards(cards)))
     if extra == SP_POINTS:
         p.score_points("special", RULES.special_points)
         c.emit("special_points", player=c.who(p.index), n=RULES.special_points)

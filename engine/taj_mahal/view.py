@@ -75,6 +75,7 @@ class TajMahalView(BaseModel):
     last_changed: list[str]
     log: list[dict[str, Any]]
     steps: int
+    phase: str                    # "playing", or "over"
     over: bool
     score: ScoreView | None = None
 

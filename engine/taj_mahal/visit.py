@@ -57,7 +57,7 @@ def dummy_turn(c: Ctx, p: Player) -> None:
         p.played += played
         p.turns += 1
     c.emit("dummy_played" if played else "dummy_failed", reveals=True, player=c.who(p.index),
-           drawn=w.cards(turn.drawn), played=w.cards(played))
+           drawn=w.listing(w.cards(turn.drawn)), played=w.listing(w.cards(played)))
     if turn.special == SP_POINTS:
         p.score_points("special", RULES.special_points)
         c.emit("special_points", player=c.who(p.index), n=RULES.special_points)

@@ -30,7 +30,7 @@ def withdraw(c: Ctx, p: Player) -> None:
     p.out = True
     s.withdrawn.append(p.index)
     if prizes:
-        c.emit("withdrew", player=c.who(p.index), prizes=[w.prize(x) for x in prizes])
+        c.emit("withdrew", player=c.who(p.index), prizes=w.listing([w.prize(x) for x in prizes]))
     else:
         c.emit("withdrew_empty", player=c.who(p.index))
     for prize in prizes:
@@ -154,16 +154,17 @@ def score_withdrawal(c: Ctx, p: Player, tiles: list[str], built: bool, won_provi
         if tile in GOODS:
             p.goods.append(tile)
         p.score_points("bonus", points)
-        c.emit("bonus", player=c.who(p.index), bonus=w.bonus(tile), n=points)
-        if tile == PLUS_CARD and p.seat is not None:
+        if tile == PLUS_CARD and p.seat is not None:  # no points: a card instead
             draw_to_hand(c, p, "bonus")
+        else:
+            c.emit("bonus", player=c.who(p.index), bonus=w.bonus(tile), n=points)
     province = s.province()
     if built:
         points = c.board.palace_points(s.cities_of(p.index), province)
         p.score_points("palaces", points)
         linked = sorted(c.board.connected_provinces(s.cities_of(p.index), province))
         c.emit("palace_points" if linked else "palace_points_alone", player=c.who(p.index), n=points,
-               province=w.province(province), linked=[w.province(x) for x in linked])
+               province=w.province(province), linked=w.listing([w.province(x) for x in linked]))
     if won_province:
         number = s.tiles[province]
         points = goods_points(p, PROVINCE_GOODS[number])
@@ -249,6 +250,8 @@ class Take(_FromDisplay):
     def move(self, c: Ctx, p: Player, kind: str) -> None:
         p.hand = sorted([*p.hand, kind])
         c.emit("took", player=c.who(p.index), card=w.card(kind))
+        if self.n == 1 or not c.s.display:  # the hand is complete again: the player sees it (with its picture)
+            c.emit("hand_now", audience=p.seat, n=len(p.hand))
 
 
 @dataclass(frozen=True, kw_only=True)

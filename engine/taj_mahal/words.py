@@ -50,6 +50,11 @@ def prize(name: str) -> Json:
     return _name("prize", name)
 
 
+def prize_short(name: str) -> Json:
+    """A prize in a few letters, for a button listing many ("Vizier", "crown", "province tile")."""
+    return _name("prize_short", name)
+
+
 def city(name: str) -> Json:
     return _name("city", name)
 
@@ -69,6 +74,13 @@ def colour_name(colour: str) -> Json:
 
 def good(name: str) -> Json:
     return _name("good", name)
+
+
+def listing(items: list[Json]) -> Json | list[Json]:
+    """Several names read as a list: "A, B and C" ("A, B e C")."""
+    if len(items) < 2:
+        return items
+    return Message("taj_mahal.listing", {"head": items[:-1], "last": items[-1]}).to_json()
 
 
 def tiles(forces: list[str]) -> Json:

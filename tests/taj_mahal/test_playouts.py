@@ -113,13 +113,20 @@ def follow(before: State, after: State, events, pending: dict[int, list[str]]) -
             assert gained["provinces"] == sum(1 + goods[g] for g in TILE_GOODS[new])
         plus_two = sum(1 for e in events if e.params.get("player") == _who(after, i)
                        and any(x.get("key") == f"taj_mahal.special.{SP_POINTS}"
-                               for x in e.params.get("cards", e.params.get("played", []))))
+                               for x in listed(e.params.get("cards", e.params.get("played", [])))))
         assert gained.get("special", 0) == 2 * plus_two
         if after.phase == "over" and before.phase != "over":
             colours = Counter(k.split("-")[0] for k in p.hand if not k.startswith("white"))
             assert gained.get("end_specials", 0) == len(p.specials)
             assert gained.get("end_white", 0) == sum(k.startswith("white") for k in p.hand)
             assert gained.get("end_colour", 0) == max(colours.values(), default=0)
+
+
+def listed(value) -> list:
+    """The names a message parameter lists ("A, B and C" is a listing message)."""
+    if isinstance(value, dict) and value.get("key") == "taj_mahal.listing":
+        return [*value["params"]["head"], value["params"]["last"]]
+    return value if isinstance(value, list) else [value]
 
 
 def _who(s: State, index: int):

@@ -182,3 +182,19 @@ def test_the_last_to_withdraw_takes_one_even_from_a_fuller_display():
     s, _ = play(s, "take red-ee")
     assert s.visit == 2  # one card taken, and the visit is over
     assert len(player(s, 0).hand) == 3 and "red-ee" in player(s, 0).hand  # red-ev, the first-turn card, red-ee
+
+
+def test_the_withdraw_button_says_what_withdrawing_wins_now():
+    """The choice between playing on and withdrawing, read on a phone: the button names the prizes that
+    withdrawing wins at this moment (the example's Chiara: the province tile; Matteo before Michele: nothing)."""
+    from engine.core import Action, get_game
+
+    game, withdraw = get_game("taj-mahal"), Action("withdraw", ())
+    s = example()
+    assert game.label(s, withdraw).text("en") == "Withdraw, winning the province tile"
+    assert game.label(s, withdraw).text("it") == "Ritirati e vinci la tessera provincia"
+    s, _ = play(s, (CHIARA, "withdraw"))
+    s = take_all(s)
+    s, _ = play(s, (ANDREA, "withdraw"), "city " + cities(s)[0])
+    s = take_all(s)
+    assert game.label(s, withdraw).text("en") == "Withdraw (winning nothing)"
