@@ -1,0 +1,144 @@
+"""End to end: complete Taj Mahal matches through the fake Discord, every human decision a click.
+
+The same clicking players as Al-Rashid's (tests/bot/clicking.py): they open their panel from the table
+message, pick buttons and select options, and the panel must offer exactly the legal steps. Each test
+prints what players lived through: the kinds of step reached by clicking (the prompt keys
+`taj_mahal.ask.*`), interactions per turn, and how each new turn was announced. Hands are private: the
+hand picture and the cards drawn reach their owner only, in an ephemeral reply or a DM.
+"""
+
+import random
+
+import pytest
+
+from bot.settings import Settings
+from engine.core.messages import locale_of
+from tests.support.curious import step_kinds
+
+from . import wording
+from .clicking import Clicking, Figures, coverage_report
+from .e2e import bot, start
+from .test_e2e_al_rashid import replays_exactly
+
+GAME = "taj-mahal"
+# Seeded matches in which the curious players reach every kind of step between them: three players with
+# no dummy, and two players with the rulebook's dummy (Carletto), who makes them discard from the display.
+COVERAGE_SEEDS = (1, 2)
+NAMES = {"Taj Mahal", "Carletto", "AI", "IA"}
+
+
+@pytest.fixture
+def settings(tmp_path, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+                    reminder_poll_seconds=3600)
+
+
+@pytest.fixture
+def tiny_pictures(monkeypatch):
+    """Pictures cost most of a step's time and have tests of their own: these matches send a tiny PNG,
+    through the same upload and attachment code."""
+    from bot.services import pictures
+
+    tiny = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+    for name in ("focus_png", "hand_png", "board_png", "final_png"):
+        monkeypatch.setattr(pictures, name, lambda view, locale: tiny)
+
+
+def assert_well_worded(fake, notations, users):
+    found = wording.problems(fake, "en", notations, {u.name for u in users} | NAMES)
+    assert not found, "\n".join(found[:40])
+
+
+def assert_hands_stay_private(fake, users):
+    """The hand picture and the private news of a player reach that player only: in their ephemeral
+    replies and DMs, never in a public message, and never in what another player can read."""
+    for message in fake.all_messages:
+        shown = {*message.files, *(name for h in message.history for name in h.get("attachments", []))}
+        if "hand.png" in shown:
+            owner = message.ephemeral_to or (message.channel.recipient if message.channel.is_dm else None)
+            assert owner is not None, f"a hand picture in a public message: {message.text[:80]!r}"
+    for user in users:
+        private = {m.id for m in fake.ephemerals(user) + fake.dms(user)}
+        for other in users:
+            if other is not user:
+                assert not private & {m.id for m in fake.seen_by(other)}
+        drew = private_lines(fake, user)
+        for message in fake.all_messages:
+            if message.ephemeral_to is user or (message.channel.is_dm and message.channel.recipient is user):
+                continue
+            assert not [line for line in drew if line in message.text], (user.name, message.text[:200])
+
+
+def private_lines(fake, user) -> set[str]:
+    """The lines that told `user` a card they drew (private news), as they read them."""
+    opening = {"en": "You drew ", "it": "Hai pescato "}[locale_of(user.locale)]
+    return {line.strip("• ").strip() for m in fake.ephemerals(user) + fake.dms(user)
+            for line in m.text.splitlines() if opening in line}
+
+
+async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, tiny_pictures):
+    fake = fake_discord
+    users = [fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")]
+    guild = fake.add_guild("Agra", members=users)
+    covered, figures, notations = set(), Figures(), set()
+    client = bot(settings)
+    async with fake.running(client):
+        await (await fake.slash(users[1], fake.add_text_channel(guild, "settings"), "settings", subcommand="turns",
+                                options={"how": "dm"})).reply()  # Bruno hears of his turns by DM
+        for seed, players in zip(COVERAGE_SEEDS, (users, users[:2]), strict=True):
+            channel = fake.add_text_channel(guild, f"taj-mahal-{seed}")
+            await fake.gateway_caught_up()
+            client.service.new_seed = lambda seed=seed: seed
+            since = len(fake.all_messages)
+            await start(fake, players, channel, game=GAME)
+            match = await client.service.match_here(channel.id)
+            driver = Clicking(fake, channel, client.service, players, random.Random(seed), covered, figures,
+                              since=since, game=GAME)
+            await driver.play(match.id)
+            notations |= driver.notations
+            await fake.quiet()
+    print("\n" + coverage_report(covered, GAME) + "\n" + figures.report())
+    assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered, GAME)
+    assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
+                                            if t.alerts != 1]
+    assert_hands_stay_private(fake, users)
+    assert_well_worded(fake, notations | await replays_exactly(settings), users)
+
+
+async def test_a_player_with_an_ai_seat_and_the_dummy_clicks_across_a_restart(fake_discord, settings):
+    """Two seats, so the rulebook's dummy plays too: an Italian player and an AI seat, with the real
+    pictures, the bot restarting in the middle. /hand shows the hand privately at any moment; every return
+    of the turn is announced once; a watching player never sees the hand."""
+    fake = fake_discord
+    bruno, alice = fake.add_user("bruno", locale="it"), fake.add_user("alice")
+    guild = fake.add_guild("Agra", members=[bruno, alice])
+    channel = fake.add_text_channel(guild, "taj-mahal")
+    covered, figures, driver = set(), Figures(), None
+    for half in range(2):  # the bot restarts in the middle
+        client = bot(settings)
+        async with fake.running(client):
+            client.service.new_seed = lambda: 9
+            if half == 0:
+                await start(fake, [bruno], channel, ai=1, game=GAME)
+                driver = Clicking(fake, channel, client.service, [bruno], random.Random(9), covered, figures,
+                                  game=GAME)
+            else:  # the same player, in the middle of their turn maybe, with their panel still on screen
+                driver.service = client.service
+                hand = await (await fake.slash(bruno, channel, "hand")).reply()
+                assert hand.ephemeral and "hand.png" in hand.files
+            match = await client.service.match_here(channel.id)
+            await driver.play(match.id, decisions=10)
+            if half == 1:
+                await (await fake.slash(bruno, channel, "resign")).reply()  # the AI seat finishes the match
+                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
+                                    what="the final score")
+            await fake.quiet()
+    print("\n" + figures.report())
+    assert figures.alerted_share() == 1.0, [(t.first_question, t.alerts) for t in figures.turns]
+    public = fake.messages(channel)
+    assert any("table.png" in m.files for m in public) and "final.png" in public[-1].files
+    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
+    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
+    assert any("hand.png" in files for files in shown), "the hand picture comes with the news that changed it"
+    assert_hands_stay_private(fake, [bruno, alice])
+    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [bruno, alice])
