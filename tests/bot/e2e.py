@@ -5,6 +5,10 @@ from __future__ import annotations
 from bot.app import CaravanseraiBot
 from engine.core.messages import locale_of, translate
 
+# How long opening a match may take to answer: as long as a step (tests/bot/clicking.py), since on a machine
+# busy with other work creating a match and seating AI players takes seconds.
+REPLY = 30
+
 
 def open_id(message) -> str | None:
     return next((c for c in message.custom_ids() if c.startswith("cs:") and c.endswith(":open")), None)
@@ -54,7 +58,7 @@ async def take_turn(fake, users, place, *, pick=0, suggested=False):
 
 async def new_match(fake, host, channel, game, **options):
     handle = await fake.slash(host, channel, "game", subcommand="new", options={"game": game, **options})
-    reply = await handle.reply()
+    reply = await handle.reply(timeout=REPLY)
     await fake.quiet()
     return handle, reply
 
@@ -65,8 +69,8 @@ async def start(fake, users, channel, *, ai=0, game="al-rashid"):
     await new_match(fake, host, channel, game, where="channel", ai_players=ai)
     lobby = fake.latest_with_components(channel)
     for user in guests:
-        await (await fake.click(user, lobby, label="Join")).reply()
-    await (await fake.click(host, lobby, label="Start")).reply()
+        await (await fake.click(user, lobby, label="Join")).reply(timeout=REPLY)
+    await (await fake.click(host, lobby, label="Start")).reply(timeout=REPLY)
 
 
 def bot(settings) -> CaravanseraiBot:
