@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from .cogs.common import deliver_mail, remember_locale, report_error
+from .cogs.community import add_community
 from .cogs.components import Components
 from .cogs.lobby import GameCommands
 from .cogs.play import PlayCommands
@@ -49,6 +50,7 @@ class CaravanseraiBot(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         for cog in (GameCommands, PlayCommands, PlayerSettings, Components):
             await self.add_cog(cog(self))
+        await add_community(self)
         await self.sync_commands()
         self._background.append(asyncio.create_task(self._run_clock(), name="turn-clock"))
 

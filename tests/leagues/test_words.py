@@ -1,4 +1,4 @@
-"""Every league, rating, card and rules word exists in English and Italian with the same placeholders, and
+"""Every league, rating, card, rules and query word exists in English and Italian with the same placeholders, and
 every key the code names is translated."""
 
 import re
@@ -8,10 +8,11 @@ from string import Formatter
 from engine.core.messages import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIXES = ("league.", "cards.")
+PREFIXES = ("league.", "cards.", "queries.")
 # a component's accent and border name theme colours ("cards.special"), not words
-LITERAL = re.compile(r"""(?<!accent=)(?<!border=)["'f]((?:league|cards)\.[a-z0-9_]+(?:\.[a-z0-9_{}.]+)*)["']""")
+LITERAL = re.compile(r"""(?<!accent=)(?<!border=)["'f]((?:league|cards|queries)\.[a-z0-9_]+(?:\.[a-z0-9_{}.]+)*)["']""")
 SOURCES = [*ROOT.glob("bot/leagues/*.py"), *ROOT.glob("bot/queries/*.py"), ROOT / "bot/ratings.py",
+           ROOT / "bot/cogs/queries.py", ROOT / "bot/cogs/community.py",
            *ROOT.glob("render/*.py"), *ROOT.glob("engine/*/catalogue.py")]
 
 

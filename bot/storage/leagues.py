@@ -1,0 +1,170 @@
+"""Storage for leagues, their archived seasons, a server's defaults and the results log as leagues, ratings
+and statistics read it. Its own concern of the storage port: `LeagueStorage` is the port, `SqliteLeagueStorage`
+the SQLite backend, sharing the match storage's connection (and its lock, so transactions stay whole).
+The tables come with the migrations (`0012_leagues.sql`).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiosqlite
+
+from .sqlite import SqliteStorage
+
+
+@dataclass
+class LeagueRecord:
+    guild_id: int
+    name: str
+    data: dict[str, Any]               # bot.leagues.League as JSON
+    version: int = 0
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """A stored result with what its match row adds (server, params, names), for `bot.results.from_stored`."""
+
+    match_id: int
+    game: str
+    guild_id: int
+    status: str                        # over | abandoned
+    params: dict[str, Any]
+    seats: list[dict[str, Any]]
+    outcome: dict[str, Any] | None
+    finished_at: float
+    voided: bool
+    names: dict[int, str]              # user id -> the name they sat down with
+
+
+class StaleLeague(Exception):
+    """The league changed since it was loaded: nothing was written."""
+
+
+class LeagueNameTaken(Exception):
+    """The server already has a league of that name."""
+
+
+class LeagueStorage(Protocol):
+    async def create_league(self, league: LeagueRecord) -> LeagueRecord:
+        """Insert; raises LeagueNameTaken if the server has a league of that name (any case)."""
+
+    async def league(self, league_id: int) -> LeagueRecord | None: ...
+
+    async def leagues(self, guild_id: int | None = None) -> list[LeagueRecord]:
+        """The server's leagues (or every server's), oldest first."""
+
+    async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None
+                          ) -> LeagueRecord:
+        """Write the league guarded by the version it was loaded with (StaleLeague otherwise) and, in the same
+        transaction, an archived season (season number, archive JSON) when given; returns it with version + 1."""
+
+    async def seasons(self, league_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """Archived seasons, oldest first."""
+
+    async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None) -> list[FinishedMatch]:
+        """Every stored result of the server's matches (or of these matches), oldest first."""
+
+    async def set_voided(self, match_id: int, voided: bool) -> bool:
+        """Void or restore a result; False if the match has no result."""
+
+    async def server_locale(self, guild_id: int) -> str | None: ...
+
+    async def set_server_locale(self, guild_id: int, locale: str | None) -> None: ...
+
+
+class SqliteLeagueStorage:
+    def __init__(self, storage: SqliteStorage):
+        self.storage = storage
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        return self.storage.db
+
+    async def create_league(self, league: LeagueRecord) -> LeagueRecord:
+        now = time.time()
+        try:
+            async with self.storage._transaction():
+                cursor = await self.db.execute(
+                    "INSERT INTO leagues (guild_id, name, data, version, created_at, updated_at)"
+                    " VALUES (?, ?, ?, 0, ?, ?)", (league.guild_id, league.name, "{}", now, now))
+                league.id = cursor.lastrowid
+                league.data = {**league.data, "id": league.id}
+                await self.db.execute("UPDATE leagues SET data = ? WHERE id = ?", (json.dumps(league.data), league.id))
+        except sqlite3.IntegrityError:
+            raise LeagueNameTaken(league.name) from None
+        league.version = 0
+        return league
+
+    async def league(self, league_id: int) -> LeagueRecord | None:
+        found = await self._select("id = ?", (league_id,))
+        return found[0] if found else None
+
+    async def leagues(self, guild_id: int | None = None) -> list[LeagueRecord]:
+        return await self._select("guild_id = ?", (guild_id,)) if guild_id is not None else await self._select("1", ())
+
+    async def _select(self, where: str, params: tuple) -> list[LeagueRecord]:
+        async with self.storage._lock, self.db.execute(
+                f"SELECT * FROM leagues WHERE {where} ORDER BY id", params) as cursor:
+            rows = await cursor.fetchall()
+        return [LeagueRecord(id=r["id"], guild_id=r["guild_id"], name=r["name"], data=json.loads(r["data"]),
+                             version=r["version"]) for r in rows]
+
+    async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None
+                          ) -> LeagueRecord:
+        async with self.storage._transaction():
+            cursor = await self.db.execute(
+                "UPDATE leagues SET name = ?, data = ?, version = version + 1, updated_at = ?"
+                " WHERE id = ? AND version = ?",
+                (league.name, json.dumps(league.data), time.time(), league.id, league.version))
+            if cursor.rowcount != 1:
+                raise StaleLeague(league.id)
+            if archive is not None:
+                await self.db.execute("INSERT OR REPLACE INTO league_seasons (league_id, season, archive)"
+                                      " VALUES (?, ?, ?)", (league.id, archive[0], json.dumps(archive[1])))
+        league.version += 1
+        return league
+
+    async def seasons(self, league_id: int) -> list[tuple[int, dict[str, Any]]]:
+        async with self.storage._lock, self.db.execute(
+                "SELECT season, archive FROM league_seasons WHERE league_id = ? ORDER BY season",
+                (league_id,)) as cursor:
+            return [(r["season"], json.loads(r["archive"])) for r in await cursor.fetchall()]
+
+    async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None) -> list[FinishedMatch]:
+        where, params = "m.guild_id = ?", [guild_id]
+        if match_ids is not None:
+            where += f" AND r.match_id IN ({', '.join('?' * len(match_ids))})"
+            params += list(match_ids)
+        query = ("SELECT r.*, m.guild_id, m.params, (SELECT json_group_object(user_id, name) FROM seats s"
+                 " WHERE s.match_id = r.match_id AND s.user_id IS NOT NULL) AS names"
+                 f" FROM results r JOIN matches m ON m.id = r.match_id WHERE {where} ORDER BY r.finished_at, r.match_id")
+        async with self.storage._lock, self.db.execute(query, params) as cursor:
+            rows = await cursor.fetchall()
+        return [FinishedMatch(match_id=r["match_id"], game=r["game"], guild_id=r["guild_id"], status=r["status"],
+                              params=json.loads(r["params"]), seats=json.loads(r["seats"]),
+                              outcome=json.loads(r["outcome"]) if r["outcome"] else None,
+                              finished_at=r["finished_at"], voided=bool(r["voided"]),
+                              names={int(k): v for k, v in json.loads(r["names"] or "{}").items() if v})
+                for r in rows]
+
+    async def set_voided(self, match_id: int, voided: bool) -> bool:
+        async with self.storage._transaction():
+            cursor = await self.db.execute("UPDATE results SET voided = ? WHERE match_id = ?", (int(voided), match_id))
+        return cursor.rowcount == 1
+
+    async def server_locale(self, guild_id: int) -> str | None:
+        async with self.storage._lock, self.db.execute(
+                "SELECT locale FROM servers WHERE guild_id = ?", (guild_id,)) as cursor:
+            row = await cursor.fetchone()
+        return row["locale"] if row else None
+
+    async def set_server_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self.storage._transaction():
+            await self.db.execute("INSERT OR REPLACE INTO servers (guild_id, locale) VALUES (?, ?)", (guild_id, locale))
