@@ -180,7 +180,7 @@ class Queries(commands.Cog):
         loc = locale(interaction)
         if game is not None:
             game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
-        results, names = await queries(interaction).results(interaction.guild_id)
+        results, names = await interaction.client.leagues.results(interaction.guild_id)  # type: ignore[attr-defined]
         who = player.id if player is not None else None
         rows = stats.history(results, interaction.guild_id, player=who, game=game)[:HISTORY_ROWS]
         header = (t("queries.history.player", loc, player=f"<@{who}>") if who is not None

@@ -20,6 +20,7 @@ class Member(BaseModel):
 
     player: int
     joined_at: float
+    name: str | None = None            # the name they joined with, for pictures (mentions need no name)
 
 
 class SeatedTable(BaseModel):
@@ -57,6 +58,7 @@ class League(BaseModel):
     id: int | None = None
     season: int = 1
     admin_role: int | None = None      # besides the server's managers, who may run the league
+    channel_id: int | None = None      # where it was created: rounds are announced there, tables are its threads
     members: tuple[Member, ...] = ()
     rounds: tuple[Round, ...] = ()     # this season's
 
@@ -75,12 +77,12 @@ class League(BaseModel):
         if not self.may_run(is_manager=is_manager, roles=roles):
             raise LeagueRefusal("league.refusal.not_admin", league=self.settings.name)
 
-    def join(self, player: int, now: float) -> League:
+    def join(self, player: int, now: float, name: str | None = None) -> League:
         if self.is_member(player):
             raise LeagueRefusal("league.refusal.already_member", league=self.settings.name)
         if self.settings.ends_at is not None and now >= self.settings.ends_at:
             raise LeagueRefusal("league.refusal.season_over", league=self.settings.name)
-        return self.model_copy(update={"members": (*self.members, Member(player=player, joined_at=now))})
+        return self.model_copy(update={"members": (*self.members, Member(player=player, joined_at=now, name=name))})
 
     def leave(self, player: int) -> League:
         """Leaving (or being dropped): matches already played still count for the players met."""

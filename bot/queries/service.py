@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cli import GameRecord
@@ -18,8 +17,6 @@ from engine.core import get_game
 from engine.core.events import Event
 from engine.core.messages import Message
 
-from .. import results as match_results
-from ..results import MatchResult
 from ..services import Refusal, effective_steps
 from ..services import pictures as draw
 from ..services.tidings import Names, event_from_json
@@ -109,19 +106,6 @@ class QueryService:
     async def finished_recent(self, guild_id: int, limit: int = 25) -> list[FinishedMatch]:
         """The server's latest finished matches, newest first (for autocomplete)."""
         return list(reversed(await self.leagues.finished_matches(guild_id)))[:limit]
-
-    async def results(self, guild_id: int, match_ids: Sequence[int] | None = None
-                      ) -> tuple[list[MatchResult], dict[int, str]]:
-        """The server's finished matches as results (voided ones marked), and the names players sat down with."""
-        found, names = [], {}
-        for row in await self.leagues.finished_matches(guild_id, match_ids=match_ids):
-            names.update(row.names)
-            result = match_results.from_stored(
-                match_id=row.match_id, game=row.game, guild_id=row.guild_id, finished_at=row.finished_at,
-                seats=row.seats, outcome=row.outcome, params=row.params, voided=row.voided)
-            if result is not None:
-                found.append(result)
-        return found, names
 
     @staticmethod
     def export(replay: Replay) -> str:

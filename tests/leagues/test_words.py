@@ -12,7 +12,7 @@ PREFIXES = ("league.", "cards.", "queries.")
 # a component's accent and border name theme colours ("cards.special"), not words
 LITERAL = re.compile(r"""(?<!accent=)(?<!border=)["'f]((?:league|cards|queries)\.[a-z0-9_]+(?:\.[a-z0-9_{}.]+)*)["']""")
 SOURCES = [*ROOT.glob("bot/leagues/*.py"), *ROOT.glob("bot/queries/*.py"), ROOT / "bot/ratings.py",
-           ROOT / "bot/cogs/queries.py", ROOT / "bot/cogs/community.py",
+           ROOT / "bot/cogs/queries.py", ROOT / "bot/cogs/leagues.py",
            *ROOT.glob("render/*.py"), *ROOT.glob("engine/*/catalogue.py")]
 
 
@@ -41,3 +41,12 @@ def test_every_key_the_code_names_is_translated():
             assert any(pattern.match(k) for k in known), key
         else:
             assert key in known, key
+
+
+def test_command_words_fit_discord():
+    """Descriptions and choice names of commands: 1 to 100 characters in every language."""
+    for locale in ("en", "it"):
+        for key, value in ours(locale).items():
+            if key.startswith(("league.cmd.", "queries.cmd.", "league.format.", "league.shortfall.",
+                               "league.deadline.", "league.language.")):
+                assert 1 <= len(value) <= 100, (locale, key)

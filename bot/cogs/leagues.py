@@ -1,0 +1,394 @@
+"""/league (create, settings, join, leave, info, drop, standings, round open, season end), /leaderboard,
+/stats and /server (language, void): leagues, ratings and statistics in Discord, over the league service."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import render
+from engine.core import games, get_game
+from render.standings import StandingsRow, pages
+
+from ..i18n import command_text as _
+from ..i18n import t
+from ..leagues.league import League, Round
+from ..leagues.service import LeagueService
+from ..leagues.settings import DAY
+from ..services import Refusal
+from ..ui import embeds
+from .common import defer, locale, send
+from .queries import game_choices, known_game
+
+log = logging.getLogger(__name__)
+LEADERBOARD_ROWS = 20
+
+
+def leagues(interaction: discord.Interaction) -> LeagueService:
+    return interaction.client.leagues  # type: ignore[attr-defined]
+
+
+def admin(interaction: discord.Interaction) -> tuple[bool, list[int]]:
+    """(manages the server, role ids) of whoever runs the command, as a league checks them."""
+    manager = bool(interaction.permissions and interaction.permissions.manage_guild)
+    return manager, [r.id for r in getattr(interaction.user, "roles", [])]
+
+
+def number(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+async def league_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    if interaction.guild_id is None:
+        return []
+    typed = current.strip().casefold()
+    found = await leagues(interaction).all(interaction.guild_id)
+    return [app_commands.Choice(name=f"{league.settings.name} · {get_game(league.settings.game).spec.title}"[:100],
+                                value=league.settings.name) for league in found
+            if typed in league.settings.name.casefold()][:25]
+
+
+FORMATS = [app_commands.Choice(name=_("league.format.pods"), value="pods"),
+           app_commands.Choice(name=_("league.format.ladder"), value="ladder")]
+SHORTFALLS = [app_commands.Choice(name=_("league.shortfall.mixed"), value="mixed"),
+              app_commands.Choice(name=_("league.shortfall.ai"), value="ai")]
+DEADLINES = [app_commands.Choice(name=_("league.deadline.play_out"), value="play_out"),
+             app_commands.Choice(name=_("league.deadline.void"), value="void")]
+
+
+@app_commands.guild_only()
+class LeagueCommands(commands.GroupCog, group_name="league", group_description=_("league.cmd.league")):
+    round = app_commands.Group(name="round", description=_("league.cmd.round"))
+    season = app_commands.Group(name="season", description=_("league.cmd.season"))
+
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="create", description=_("league.cmd.create"))
+    @app_commands.describe(name=_("league.cmd.opt_name"), game=_("league.cmd.opt_game"),
+                           format=_("league.cmd.opt_format"), min_table=_("league.cmd.opt_min_table"),
+                           max_table=_("league.cmd.opt_max_table"), shortfall=_("league.cmd.opt_shortfall"),
+                           clock_hours=_("league.cmd.opt_clock"), round_days=_("league.cmd.opt_round_days"),
+                           at_deadline=_("league.cmd.opt_deadline"), season_days=_("league.cmd.opt_season_days"),
+                           schedule_days=_("league.cmd.opt_schedule"))
+    @app_commands.choices(format=FORMATS, shortfall=SHORTFALLS, at_deadline=DEADLINES)
+    async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], game: str,
+                     format: Literal["pods", "ladder"] = "pods",
+                     min_table: app_commands.Range[int, 1, 10] | None = None,
+                     max_table: app_commands.Range[int, 1, 10] | None = None,
+                     shortfall: Literal["mixed", "ai"] = "mixed",
+                     clock_hours: app_commands.Range[float, 1.0, 720.0] = 48.0,
+                     round_days: app_commands.Range[float, 0.1, 120.0] = 14.0,
+                     at_deadline: Literal["play_out", "void"] = "play_out",
+                     season_days: app_commands.Range[float, 1.0, 3650.0] | None = None,
+                     schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None) -> None:
+        if not await defer(interaction):
+            return
+        svc = leagues(interaction)
+        game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
+        manager, roles = admin(interaction)
+        existing = await svc.all(interaction.guild_id)
+        allowed = manager or any(league.may_run(is_manager=False, roles=roles) for league in existing)
+        now = svc.now()
+        league = await svc.create(
+            interaction.guild_id, interaction.channel_id, allowed, name=name, game=game, format=format,
+            min_table=min_table, max_table=max_table, shortfall=shortfall, turn_clock_hours=clock_hours,
+            round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days,
+            ends_at=now + season_days * DAY if season_days else None)
+        loc = locale(interaction)
+        await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
+        await tell_channel(interaction, t("league.created", public := await svc.locale(interaction.guild_id),
+                                          league=league.settings.name, game=get_game(game).spec.title),
+                           info_embed(league, {}, [], public))
+
+    @create.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(sorted(games()), current)
+
+    @app_commands.command(name="settings", description=_("league.cmd.settings"))
+    @app_commands.describe(league=_("league.cmd.opt_league"), admin_role=_("league.cmd.opt_admin_role"),
+                           clock_hours=_("league.cmd.opt_clock"), round_days=_("league.cmd.opt_round_days"),
+                           at_deadline=_("league.cmd.opt_deadline"), shortfall=_("league.cmd.opt_shortfall"),
+                           min_table=_("league.cmd.opt_min_table"), max_table=_("league.cmd.opt_max_table"),
+                           schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"))
+    @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES)
+    async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
+                       clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
+                       round_days: app_commands.Range[float, 0.1, 120.0] | None = None,
+                       at_deadline: Literal["play_out", "void"] | None = None,
+                       shortfall: Literal["mixed", "ai"] | None = None,
+                       min_table: app_commands.Range[int, 1, 10] | None = None,
+                       max_table: app_commands.Range[int, 1, 10] | None = None,
+                       schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
+                       forfeit_points: app_commands.Range[float, -10.0, 10.0] | None = None) -> None:
+        if not await defer(interaction):
+            return
+        changed = await leagues(interaction).settings(
+            interaction.guild_id, league, admin(interaction), admin_role=admin_role.id if admin_role else None,
+            turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
+            min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points)
+        loc = locale(interaction)
+        await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
+                   embed=info_embed(changed, {}, [], loc))
+
+    @app_commands.command(name="join", description=_("league.cmd.join"))
+    @app_commands.describe(league=_("league.cmd.opt_league"))
+    async def join(self, interaction: discord.Interaction, league: str) -> None:
+        if not await defer(interaction):
+            return
+        svc = leagues(interaction)
+        joined = await svc.change(interaction.guild_id, league,
+                                  lambda lg: lg.join(interaction.user.id, svc.now(), interaction.user.display_name))
+        await send(interaction, t("league.joined", locale(interaction), league=joined.settings.name,
+                                  members=len(joined.members)))
+
+    @app_commands.command(name="leave", description=_("league.cmd.leave"))
+    @app_commands.describe(league=_("league.cmd.opt_league"))
+    async def leave(self, interaction: discord.Interaction, league: str) -> None:
+        if not await defer(interaction):
+            return
+        left = await leagues(interaction).change(interaction.guild_id, league,
+                                                 lambda lg: lg.leave(interaction.user.id))
+        await send(interaction, t("league.left", locale(interaction), league=left.settings.name))
+
+    @app_commands.command(name="drop", description=_("league.cmd.drop"))
+    @app_commands.describe(league=_("league.cmd.opt_league"), player=_("league.cmd.opt_player"))
+    async def drop(self, interaction: discord.Interaction, league: str, player: discord.User) -> None:
+        if not await defer(interaction):
+            return
+        dropped = await leagues(interaction).change(interaction.guild_id, league, lambda lg: lg.leave(player.id),
+                                                    admin=admin(interaction))
+        await send(interaction, t("league.dropped", locale(interaction), league=dropped.settings.name,
+                                  player=f"<@{player.id}>"))
+
+    @app_commands.command(name="info", description=_("league.cmd.info"))
+    @app_commands.describe(league=_("league.cmd.opt_league"))
+    async def info(self, interaction: discord.Interaction, league: str) -> None:
+        if not await defer(interaction):
+            return
+        svc = leagues(interaction)
+        found = (await svc.load(interaction.guild_id, league)).league
+        await send(interaction, embed=info_embed(found, await svc.names(found), await svc.seasons(found),
+                                                 locale(interaction)))
+
+    @app_commands.command(name="standings", description=_("league.cmd.standings"))
+    @app_commands.describe(league=_("league.cmd.opt_league"), page=_("league.cmd.opt_page"))
+    async def standings(self, interaction: discord.Interaction, league: str,
+                        page: app_commands.Range[int, 1, 100] = 1) -> None:
+        if not await defer(interaction):
+            return
+        svc = leagues(interaction)
+        loc = locale(interaction)
+        found = (await svc.load(interaction.guild_id, league)).league
+        table = await svc.standings(found)
+        names = await svc.names(found)
+        rows = [StandingsRow(s.rank, names.get(s.player, str(s.player)), s.points, s.played, s.wins,
+                             highlight=s.player == interaction.user.id) for s in table]
+        cut = pages(rows)
+        page = min(page, len(cut))
+        title = t("league.standings.title", loc, league=found.settings.name, season=found.season)
+        png = await asyncio.to_thread(render.standings_png, title, cut[page - 1], loc, None, (page, len(cut)))
+        lines = [t("league.standings.row", loc, rank=s.rank, player=f"<@{s.player}>", points=number(s.points),
+                   played=s.played, wins=s.wins) for s in table[(page - 1) * 20: page * 20]]
+        embed = discord.Embed(title=title[:256], colour=embeds.ACCENT,
+                              description=embeds.clip("\n".join(lines) or t("league.picture.empty", loc), 4096))
+        embed.set_image(url="attachment://standings.png")
+        await send(interaction, embed=embed, file=discord.File(io.BytesIO(png), "standings.png"))
+
+    @round.command(name="open", description=_("league.cmd.round_open"))
+    @app_commands.describe(league=_("league.cmd.opt_league"))
+    async def round_open(self, interaction: discord.Interaction, league: str) -> None:
+        if not await defer(interaction):
+            return
+        opened = await leagues(interaction).open_round(interaction.guild_id, league, admin(interaction))
+        current = opened.rounds[-1]
+        await send(interaction, t("league.round.opened_reply", locale(interaction), league=opened.settings.name,
+                                  round=current.number, tables=len(current.tables)))
+
+    @season.command(name="end", description=_("league.cmd.season_end"))
+    @app_commands.describe(league=_("league.cmd.opt_league"))
+    async def season_end(self, interaction: discord.Interaction, league: str) -> None:
+        if not await defer(interaction):
+            return
+        svc = leagues(interaction)
+        archive = await svc.end_season(interaction.guild_id, league, admin(interaction))
+        champion = f"<@{archive.champion}>" if archive.champion else "—"
+        for loc, say in ((locale(interaction), send), (await svc.locale(interaction.guild_id), tell_channel)):
+            await say(interaction, t("league.season.ended", loc, league=archive.settings.name, season=archive.season,
+                                     champion=champion, matches=len(archive.matches)))
+
+    for command in (settings, join, leave, drop, info, standings, round_open, season_end):
+        command.autocomplete("league")(league_names)
+    del command
+
+
+class RatingCommands(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="leaderboard", description=_("league.cmd.leaderboard"))
+    @app_commands.describe(game=_("league.cmd.opt_game"))
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        if not await defer(interaction):
+            return
+        loc = locale(interaction)
+        game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
+        board, _names = await leagues(interaction).leaderboard(interaction.guild_id, game)
+        lines = [t("league.leaderboard.row", loc, rank=i + 1, player=f"<@{player}>", rating=f"{r.ordinal:.1f}",
+                   mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}", games=r.games)
+                 for i, (player, r) in enumerate(board[:LEADERBOARD_ROWS])]
+        title = t("league.leaderboard.title", loc, game=get_game(game).spec.title)
+        body = "\n".join(lines) if lines else t("league.leaderboard.none", loc)
+        await send(interaction, embed=discord.Embed(title=title, colour=embeds.ACCENT,
+                                                    description=embeds.clip(body + "\n\n" + t("league.leaderboard.how", loc),
+                                                                            4096)))
+
+    @app_commands.command(name="stats", description=_("league.cmd.stats"))
+    @app_commands.describe(player=_("league.cmd.opt_stats_player"), game=_("league.cmd.opt_game"))
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    game: str | None = None) -> None:
+        if not await defer(interaction):
+            return
+        loc = locale(interaction)
+        if game is not None:
+            game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
+        who = player or interaction.user
+        page = await leagues(interaction).player(interaction.guild_id, who.id, game)
+        played = page.stats
+        lines = [t("league.stats.played", loc, games=played.games, wins=played.wins, forfeits=played.forfeits)]
+        if played.average_place is not None:
+            lines.append(t("league.stats.average", loc, place=number(played.average_place)))
+        file = None
+        if page.game is not None:
+            title = get_game(page.game).spec.title
+            if page.rating is not None:
+                lines.append(t("league.stats.rating", loc, game=title, rating=f"{page.rating.ordinal:.1f}",
+                               mu=f"{page.rating.mu:.1f}", sigma=f"{page.rating.sigma:.1f}", games=page.rating.games))
+                chart = [(p.rating.mu, p.rating.sigma) for p in page.history]
+                png = await asyncio.to_thread(render.rating_chart_png, chart,
+                                              t("league.stats.chart", loc, player=who.display_name, game=title), loc)
+                file = discord.File(io.BytesIO(png), "rating.png")
+            else:
+                lines.append(t("league.stats.unrated", loc, game=title))
+        embed = discord.Embed(title=t("league.stats.title", loc, player=who.display_name)[:256], colour=embeds.ACCENT,
+                              description="\n".join(lines))
+        if file is not None:
+            embed.set_image(url="attachment://rating.png")
+        await send(interaction, embed=embed, file=file)
+
+    @leaderboard.autocomplete("game")
+    @stats.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return game_choices(sorted(games()), current)
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class ServerCommands(commands.GroupCog, group_name="server", group_description=_("league.cmd.server")):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="language", description=_("league.cmd.server_language"))
+    @app_commands.describe(language=_("league.cmd.opt_language"))
+    @app_commands.choices(language=[app_commands.Choice(name=_("league.language.en"), value="en"),
+                                    app_commands.Choice(name=_("league.language.it"), value="it")])
+    async def language(self, interaction: discord.Interaction, language: Literal["en", "it"]) -> None:
+        if not await defer(interaction):
+            return
+        require_manager(interaction)
+        await leagues(interaction).storage.set_server_locale(interaction.guild_id, language)
+        await send(interaction, t("league.server.language_set", locale(interaction),
+                                  language=t(f"league.language.{language}", language)))
+
+    @app_commands.command(name="void", description=_("league.cmd.server_void"))
+    @app_commands.describe(match=_("league.cmd.opt_match"), restore=_("league.cmd.opt_restore"))
+    async def void(self, interaction: discord.Interaction, match: app_commands.Range[int, 1],
+                   restore: bool = False) -> None:
+        if not await defer(interaction):
+            return
+        require_manager(interaction)
+        await leagues(interaction).void(match, interaction.guild_id, not restore)
+        await send(interaction, t("league.server.restored" if restore else "league.server.voided",
+                                  locale(interaction), match=match))
+
+
+async def tell_channel(interaction: discord.Interaction, content: str, embed: discord.Embed | None = None) -> None:
+    """A public message in the command's channel, in the server's language (the reply stays private, so a
+    refusal is never public)."""
+    await interaction.channel.send(content, embed=embed,  # type: ignore[union-attr]
+                                   allowed_mentions=discord.AllowedMentions.none())
+
+
+def require_manager(interaction: discord.Interaction) -> None:
+    if not admin(interaction)[0]:
+        raise Refusal("league.refusal.server_managers")
+
+
+def info_embed(league: League, names: dict[int, str], seasons: list[Any], loc: str) -> discord.Embed:
+    s = league.settings
+    lines = [
+        t("league.info.game", loc, game=get_game(s.game).spec.title, format=t(f"league.format.{s.format.value}", loc)),
+        t("league.info.tables", loc, low=s.min_table, high=s.max_table,
+          shortfall=t(f"league.shortfall.{s.shortfall.value}", loc)),
+        t("league.info.points", loc, points=" / ".join(number(p) for p in s.points(s.max_table)), size=s.max_table),
+        t("league.info.clock", loc, hours=number(s.turn_clock_hours), days=number(s.round_days),
+          deadline=t(f"league.deadline.{s.at_deadline.value}", loc)),
+        t("league.info.season", loc, season=league.season, start=f"<t:{int(s.starts_at)}:d>",
+          end=f"<t:{int(s.ends_at)}:d>" if s.ends_at else "—"),
+    ]
+    if league.admin_role:
+        lines.append(t("league.info.admin_role", loc, role=f"<@&{league.admin_role}>"))
+    current: Round | None = league.current_round
+    if current is not None:
+        lines.append(t("league.info.round", loc, round=current.number, deadline=f"<t:{int(current.deadline)}:R>"))
+    if league.members:
+        lines.append(t("league.info.members", loc, count=len(league.members),
+                       members=", ".join(f"<@{m.player}>" for m in league.members[:40])))
+    for archive in seasons[-3:]:
+        lines.append(t("league.info.past_season", loc, season=archive.season,
+                       champion=f"<@{archive.champion}>" if archive.champion else "—"))
+    return discord.Embed(title=s.name[:256], colour=embeds.ACCENT, description=embeds.clip("\n".join(lines), 4096))
+
+
+async def make_thread(bot: commands.Bot, league: League, round_: Round, table: int) -> int:
+    """A public thread for one table of a round, opened with the league's settings, the seats and the pings."""
+    loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
+    channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
+    name = t("league.round.thread", loc, league=league.settings.name, round=round_.number, table=table)[:100]
+    thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,  # type: ignore[union-attr]
+                                         auto_archive_duration=10080)
+    seated = round_.tables[table - 1]
+    players = " ".join(f"<@{p}>" for p in seated.players)
+    s = league.settings
+    text = "\n".join([
+        t("league.round.table_intro", loc, league=s.name, round=round_.number, table=table, players=players),
+        t("league.round.table_rules", loc, game=get_game(s.game).spec.title, hours=number(s.turn_clock_hours),
+          deadline=f"<t:{int(round_.deadline)}:f>", deadline_rule=t(f"league.deadline.{s.at_deadline.value}", loc)),
+    ] + ([t("league.round.table_ai", loc, n=seated.ai_seats)] if seated.ai_seats else []))
+    await thread.send(embeds.clip(text, embeds.CONTENT), allowed_mentions=discord.AllowedMentions(users=True))
+    return thread.id
+
+
+async def announce(bot: commands.Bot, league: League, what: str, params: dict[str, Any]) -> None:
+    loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
+    channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
+    number_ = params["round"]
+    round_ = next(r for r in league.rounds if r.number == number_)
+    if what == "round_opened":
+        tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>",
+                    players=" ".join(f"<@{p}>" for p in tb.players))
+                  for i, (tb, place) in enumerate(zip(round_.tables, params["places"], strict=True))]
+        text = "\n".join([t("league.round.opened", loc, league=league.settings.name, round=number_,
+                            deadline=f"<t:{int(round_.deadline)}:f>"), *tables])
+    else:
+        text = t("league.round.closed", loc, league=league.settings.name, round=number_)
+    await channel.send(embeds.clip(text, embeds.CONTENT), allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+

@@ -1,0 +1,340 @@
+"""The league service: leagues, their rounds and seasons, standings, ratings and statistics, over storage.
+
+It loads a league, asks the pure `League` for the change (which refuses with a sentence or returns the new
+league), saves it guarded by its version, and creates or decides the matches of a round through the match
+service. Everything it knows lives in storage, so a restart loses nothing: `tick` (on the bot's clock) and
+`match_ended` (when a match ends) both look at what is stored and finish what is due.
+
+Ratings and statistics are computed again from the server's whole results log; the ratings are kept per
+server until that log changes (a new result, a voided or restored one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import get_game
+
+from .. import ratings as skill
+from .. import results as match_results
+from .. import stats
+from ..results import MatchResult
+from ..services import MatchService, MatchSettings, Refusal
+from ..services import ai as ai_seats
+from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
+from .errors import LeagueRefusal
+from .league import League, Round
+from .rounds import MatchStatus, PlayOut, RoundTable, Void, check_round, next_round_due
+from .season import SeasonArchive, archive_season
+from .settings import Format, LeagueSettings
+from .standings import Standing, ladder_results, standings
+
+log = logging.getLogger(__name__)
+
+# Creates the thread a table plays in and returns its id: (league, round, table number from 1, players).
+MakeThread = Callable[[League, Round, int], Awaitable[int]]
+# Tells a league's channel something happened: (league, what, its parameters).
+Announce = Callable[[League, str, dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    record: LeagueRecord
+    league: League
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """What `/stats` shows: games, wins, average place, and the rating with its history, per game."""
+
+    game: str | None
+    stats: stats.PlayerStats
+    rating: skill.Rating | None
+    history: list[skill.RatingPoint]
+
+
+class LeagueService:
+    def __init__(self, leagues: LeagueStorage, matches: MatchService, *, now: Callable[[], float] = time.time):
+        self.storage = leagues
+        self.matches = matches
+        self.now = now
+        self._ratings: dict[int, tuple[tuple, skill.Ratings]] = {}
+        self._lock = asyncio.Lock()  # one change of any league at a time: the clock and commands never interleave
+        self.make_thread: MakeThread | None = None
+        self.announce: Announce | None = None
+
+    # ---- the results log ------------------------------------------------------------------------------------
+    async def results(self, guild_id: int, match_ids: Sequence[int] | None = None
+                      ) -> tuple[list[MatchResult], dict[int, str]]:
+        """The server's finished matches (voided ones marked), and the names players sat down with."""
+        found, names = [], {}
+        for row in await self.storage.finished_matches(guild_id, match_ids=match_ids):
+            names.update(row.names)
+            result = match_results.from_stored(
+                match_id=row.match_id, game=row.game, guild_id=row.guild_id, finished_at=row.finished_at,
+                seats=row.seats, outcome=row.outcome, params=row.params, voided=row.voided)
+            if result is not None:
+                found.append(result)
+        return found, names
+
+    async def ratings(self, guild_id: int) -> tuple[skill.Ratings, list[MatchResult], dict[int, str]]:
+        results, names = await self.results(guild_id)
+        mark = (len(results), max((r.finished_at for r in results), default=0.0),
+                tuple(r.match_id for r in results if r.voided))
+        kept = self._ratings.get(guild_id)
+        if kept is None or kept[0] != mark:
+            kept = (mark, await asyncio.to_thread(skill.recompute, results))
+            self._ratings[guild_id] = kept
+        return kept[1], results, names
+
+    async def leaderboard(self, guild_id: int, game: str) -> tuple[list[tuple[int, skill.Rating]], dict[int, str]]:
+        rated, _, names = await self.ratings(guild_id)
+        return rated.leaderboard(guild_id, game), names
+
+    async def player(self, guild_id: int, player: int, game: str | None) -> PlayerPage:
+        rated, results, _ = await self.ratings(guild_id)
+        played = stats.player_stats(results, guild_id, player, game)
+        if game is None:  # the game they played most carries the rating and chart
+            counts: dict[str, int] = {}
+            for result in stats.history(results, guild_id, player=player):
+                counts[result.game] = counts.get(result.game, 0) + 1
+            game = max(sorted(counts), key=lambda g: counts[g], default=None)
+        if game is None:
+            return PlayerPage(None, played, None, [])
+        history = rated.history_of(guild_id, game, player)
+        return PlayerPage(game, played, rated.of(guild_id, game, player) if history else None, history)
+
+    async def void(self, match_id: int, guild_id: int, voided: bool) -> None:
+        match = await self.matches.storage.get_match(match_id)
+        if match is None or match.guild_id != guild_id:
+            raise Refusal("queries.refusal.no_such_match", match=match_id)
+        if not await self.storage.set_voided(match_id, voided):
+            raise Refusal("queries.refusal.not_finished", match=match_id)
+
+    # ---- leagues --------------------------------------------------------------------------------------------
+    async def create(self, guild_id: int, channel_id: int, admin: bool, **options: Any) -> League:
+        if not admin:
+            raise LeagueRefusal("league.refusal.not_admin", league=options.get("name", "?"))
+        settings = LeagueSettings.checked(starts_at=self.now(), **options)
+        league = League(guild_id=guild_id, settings=settings, channel_id=channel_id)
+        try:
+            record = await self.storage.create_league(LeagueRecord(
+                guild_id=guild_id, name=settings.name, data=league.model_dump(mode="json")))
+        except LeagueNameTaken:
+            raise LeagueRefusal("league.refusal.name_taken", league=settings.name) from None
+        return League.model_validate(record.data)
+
+    async def all(self, guild_id: int) -> list[League]:
+        return [League.model_validate(r.data) for r in await self.storage.leagues(guild_id)]
+
+    async def load(self, guild_id: int, name: str) -> Loaded:
+        wanted = " ".join(name.split()).casefold()
+        for record in await self.storage.leagues(guild_id):
+            if record.name.casefold() == wanted or str(record.id) == wanted:
+                return Loaded(record, League.model_validate(record.data))
+        raise LeagueRefusal("league.refusal.unknown", league=name[:60])
+
+    async def _save(self, loaded: Loaded, league: League, archive: SeasonArchive | None = None) -> Loaded:
+        record = loaded.record
+        record.data, record.name = league.model_dump(mode="json"), league.settings.name
+        try:
+            await self.storage.save_league(record, archive=(archive.season, archive.model_dump(mode="json"))
+                                           if archive else None)
+        except StaleLeague:
+            raise LeagueRefusal("league.refusal.busy", league=league.settings.name) from None
+        return Loaded(record, league)
+
+    async def change(self, guild_id: int, name: str, change: Callable[[League], League], *,
+                     admin: tuple[bool, Sequence[int]] | None = None) -> League:
+        """Load, check the caller may run it (when `admin` = (is manager, role ids) is given), change, save."""
+        async with self._lock:
+            loaded = await self.load(guild_id, name)
+            if admin is not None:
+                loaded.league.check_admin(is_manager=admin[0], roles=admin[1])
+            return (await self._save(loaded, change(loaded.league))).league
+
+    async def settings(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]], *,
+                       admin_role: int | None = None, **options: Any) -> League:
+        def changed(league: League) -> League:
+            fields = {**league.settings.model_dump(mode="json"), **{k: v for k, v in options.items() if v is not None}}
+            update: dict[str, Any] = {"settings": LeagueSettings.checked(**fields)}
+            if admin_role is not None:
+                update["admin_role"] = admin_role
+            return league.model_copy(update=update)
+
+        return await self.change(guild_id, name, changed, admin=admin)
+
+    async def standings(self, league: League) -> list[Standing]:
+        if league.settings.format is Format.LADDER:
+            results, _ = await self.results(league.guild_id)
+            counted = [r for r in ladder_results(results, league.settings, league.member_ids())
+                       if r.finished_at >= league.settings.starts_at]
+        else:
+            counted, _ = await self.results(league.guild_id, league.league_matches())
+        return standings(counted, league.member_ids(), league.settings)
+
+    async def names(self, league: League) -> dict[int, str]:
+        """A name for every member: the one they joined with, else the one they last sat down with."""
+        _, sat = await self.results(league.guild_id, league.league_matches())
+        return {m.player: m.name or sat.get(m.player) or str(m.player) for m in league.members}
+
+    # ---- rounds -------------------------------------------------------------------------------------------
+    async def open_round(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> League:
+        async with self._lock:
+            loaded = await self.load(guild_id, name)
+            loaded.league.check_admin(is_manager=admin[0], roles=admin[1])
+            return await self._open(loaded)
+
+    async def _open(self, loaded: Loaded) -> League:
+        ranked = [s.player for s in await self.standings(loaded.league)]
+        league, opened = loaded.league.open_round(self.now(), ranked)
+        return await self.seat_tables(await self._save(loaded, league), opened.number)
+
+    async def seat_tables(self, loaded: Loaded, number: int) -> League:
+        """Create the match of every table of round `number` that has none yet, each saved as it is made
+        (after a crash the next tick creates the rest; a table's thread is its match's place)."""
+        league = loaded.league
+        game = get_game(league.settings.game)
+        names = {m.player: m.name for m in league.members}
+        round_ = next(r for r in league.rounds if r.number == number)
+        for index, table in enumerate(round_.tables):
+            if table.match_id is not None:
+                continue
+            if self.make_thread is None:
+                raise RuntimeError("the league service has no way to make threads")
+            place = await self.make_thread(league, round_, index + 1)
+            host, *guests = table.players
+            settings = MatchSettings(**league.settings.match_settings(), locale=await self.locale(league.guild_id))
+            match = await self.matches.create(game_key=game.spec.key, host_id=host, channel_id=league.channel_id or place,
+                                              place_id=place, guild_id=league.guild_id, settings=settings,
+                                              params=league.settings.params, host_name=names.get(host))
+            for guest in guests:
+                await self.matches.join(match.id, guest, name=names.get(guest))
+            for _seat in range(table.ai_seats):
+                await self.matches.add_ai(match.id, host, ai_seats.available(game)[0])
+            loaded = await self._save(loaded, loaded.league.seat_match(number, index, match.id))
+            await self.matches.start(match.id, host)
+        if self.announce is not None:
+            round_ = next(r for r in loaded.league.rounds if r.number == number)
+            places = [(await self.matches.get(t.match_id)).place_id for t in round_.tables if t.match_id is not None]
+            await self.announce(loaded.league, "round_opened", {"round": number, "places": places})
+        return loaded.league
+
+    async def locale(self, guild_id: int) -> str:
+        return await self.storage.server_locale(guild_id) or "en"
+
+    async def match_ended(self, match_id: int) -> None:
+        """What the match-ended event calls: the round holding this match closes if it was its last."""
+        match = await self.matches.storage.get_match(match_id)
+        if match is None or match.guild_id is None:
+            return
+        for league in await self.all(match.guild_id):
+            current = league.current_round
+            if current is not None and match_id in current.match_ids():
+                async with self._lock:
+                    await self.check(league)
+
+    async def tick(self) -> None:
+        """On the bot's clock: finish seating tables, close rounds that are done or past their deadline,
+        decide matches still running at a deadline, open rounds a schedule says are due."""
+        for record in await self.storage.leagues():
+            league = League.model_validate(record.data)
+            try:
+                async with self._lock:
+                    await self.check(league)
+            except Exception:
+                log.exception("league %s: could not check its round; trying again at the next tick", record.id)
+
+    async def check(self, league: League) -> None:
+        """Under the lock: what `tick` does for one league."""
+        loaded = await self.load(league.guild_id, str(league.id))
+        league = loaded.league
+        current = league.current_round
+        if current is None:
+            if league.settings.format is Format.PODS and league.settings.schedule_days is not None and next_round_due(
+                    [r.opened_at for r in league.rounds], league.settings.starts_at, league.settings.schedule_days,
+                    self.now(), league.settings.ends_at) and len(league.members) >= 2:
+                await self._open(loaded)
+            return
+        if any(t.match_id is None for t in current.tables):
+            await self.seat_tables(loaded, current.number)
+            return
+        for _attempt in range(2):  # matches played out at the deadline end at once: look again
+            tables = [await self._round_table(match_id) for match_id in current.match_ids()]
+            verdict = check_round(tables, current.deadline, self.now(), league.settings.at_deadline)
+            for decision in verdict.decisions:
+                if isinstance(decision, Void):
+                    await self.matches.cancel(decision.match_id, 0, is_manager=True)
+                elif isinstance(decision, PlayOut):
+                    await self.play_out(decision)
+            if verdict.closed:
+                loaded = await self._save(loaded, league.close_round(current.number, self.now()))
+                if self.announce is not None:
+                    await self.announce(loaded.league, "round_closed", {"round": current.number})
+                return
+            if not verdict.decisions:
+                return
+
+    async def _round_table(self, match_id: int) -> RoundTable:
+        match = await self.matches.storage.get_match(match_id)
+        assert match is not None
+        status = {"over": MatchStatus.OVER, "abandoned": MatchStatus.ABANDONED,
+                  "cancelled": MatchStatus.VOIDED}.get(match.status, MatchStatus.RUNNING)
+        waiting = frozenset(s.user_id for s in match.seats
+                            if s.awaited_since is not None and s.user_id is not None and not s.plays_ai)
+        return RoundTable(match_id, status, waiting)
+
+    async def play_out(self, decision: PlayOut) -> None:
+        """The deadline passed: the players the match waits for forfeit (an AI takes their seat), and the AI
+        plays the other players' seats too, to the end, without taking their places from them."""
+        match = await self.matches.storage.get_match(decision.match_id)
+        if match is None or match.status != "running":
+            return
+        policy = MatchSettings.model_validate(match.settings).ai_policy
+        stand_ins = [s for s in match.seats if s.user_id is not None and not s.plays_ai
+                     and s.user_id not in decision.forfeits]
+        if stand_ins:
+            for seat in stand_ins:
+                seat.ai = policy
+            await self.matches.storage.save_match(match)
+        for player in sorted(decision.forfeits):
+            await self.matches.resign(decision.match_id, player)
+
+    # ---- seasons ------------------------------------------------------------------------------------------
+    async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> SeasonArchive:
+        async with self._lock:
+            return await self._end_season(guild_id, name, admin)
+
+    async def _end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> SeasonArchive:
+        loaded = await self.load(guild_id, name)
+        league = loaded.league
+        league.check_admin(is_manager=admin[0], roles=admin[1])
+        if league.current_round is not None:
+            raise LeagueRefusal("league.refusal.round_open", league=league.settings.name,
+                                round=league.current_round.number)
+        if league.settings.format is Format.LADDER:
+            results, _ = await self.results(guild_id)
+            counted = [r for r in ladder_results(results, league.settings, league.member_ids())
+                       if r.finished_at >= league.settings.starts_at]
+        else:
+            counted, _ = await self.results(guild_id, league.league_matches())
+        archive = archive_season(season=league.season, settings=league.settings, ended_at=self.now(),
+                                 rounds=len(league.rounds), results=counted, members=league.member_ids())
+        await self._save(loaded, league.new_season(self.now()), archive)
+        return archive
+
+    async def seasons(self, league: League) -> list[SeasonArchive]:
+        assert league.id is not None
+        return [SeasonArchive.model_validate(data) for _, data in await self.storage.seasons(league.id)]
+
+
+def admin_of(member: Any) -> tuple[bool, list[int]]:
+    """(manages the server, role ids) of a Discord member, as `League.check_admin` reads them."""
+    permissions = getattr(member, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild), [r.id for r in getattr(member, "roles", [])]
+

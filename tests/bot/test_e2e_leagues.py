@@ -1,0 +1,111 @@
+"""End to end through the fake Discord: a league's whole life (create, join, a round of tables played by
+clicking across a restart, standings, ratings, statistics, season end), and every refusal in the player's
+language."""
+
+import discord
+import pytest
+
+from bot.settings import Settings
+from engine.core.messages import translate
+
+from .e2e import awaited, bot, take_turn
+
+
+@pytest.fixture
+def settings(tmp_path, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+                    reminder_poll_seconds=0.2)
+
+
+@pytest.fixture
+def world(fake_discord):
+    fake = fake_discord
+    alice, bob, carol = fake.add_user("alice", locale="it"), fake.add_user("bob"), fake.add_user("carol")
+    boss = fake.add_user("boss")
+    guild = fake.add_guild("Bazaar", members=[alice, bob, carol])
+    fake.add_member(guild, boss, permissions=discord.Permissions(manage_guild=True))
+    return alice, bob, carol, boss, guild, fake.add_text_channel(guild, "leagues")
+
+
+async def league(fake, user, channel, subcommand, *, group=None, **options):
+    handle = await fake.slash(user, channel, "league", group=group, subcommand=subcommand, options=options)
+    return await handle.reply(timeout=30)
+
+
+async def said(fake, channel, words):
+    """Wait for a public message in `channel` holding `words`."""
+    await fake.wait_for(lambda: any(words in m.text for m in fake.messages(channel)), timeout=20, what=words)
+
+
+async def play_to_the_end(fake, players, place):
+    for _ in range(40):
+        if not awaited(fake, place, players):
+            return
+        await take_turn(fake, players, place)
+    raise AssertionError("the match did not end")
+
+
+async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, boss, guild, channel = world
+    players = [alice, bob, carol]
+    async with fake.running(bot(settings)):
+        refused = await league(fake, alice, channel, "create", name="Spring", game="toy")
+        assert refused.ephemeral and "gestori del server" in refused.content  # alice manages nothing
+        created = await league(fake, boss, channel, "create", name="Spring", game="toy", shortfall="ai")
+        assert created.ephemeral and "Spring" in created.content
+        await said(fake, channel, "League **Spring** (Toy) is open")
+        names = await (await fake.autocomplete(bob, channel, "league", subcommand="join", focused="league",
+                                               options={"league": "spr"})).choices()
+        assert [c["value"] for c in names] == ["Spring"]
+        for user in players:
+            joined = await league(fake, user, channel, "join", league="spring")
+            assert joined.ephemeral
+        again = await league(fake, alice, channel, "join", league="Spring")
+        assert "Sei già iscritto a Spring" in again.content
+        refused = await league(fake, bob, channel, "open", group="round", league="Spring")
+        assert "Only the server's managers, or the league's admin role" in refused.content
+        unknown = await league(fake, alice, channel, "info", league="Autumn")
+        assert "non ha una lega chiamata «Autumn»" in unknown.content
+        opened = await league(fake, boss, channel, "open", group="round", league="Spring")
+        assert "Round 1 of Spring is open: 1 table(s)" in opened.content
+        (thread,) = fake.threads(channel)
+        intro = fake.messages(thread)[0]
+        assert {alice.id, bob.id, carol.id} <= intro.pings and "round 1, table 1" in intro.text
+        await said(fake, channel, "Round 1 of Spring is open")
+        twice = await league(fake, boss, channel, "open", group="round", league="Spring")
+        assert "Round 1 of Spring is still open" in twice.content
+        await take_turn(fake, players, thread)
+    async with fake.running(bot(settings)):  # a restart mid-round: the table and the league carry on
+        await play_to_the_end(fake, players, thread)
+        await said(fake, channel, "Round 1 of Spring is over")
+        standings = await league(fake, alice, channel, "standings", league="Spring")
+        assert standings.files["standings.png"][:4] == b"\x89PNG"
+        assert "1.** <@" in standings.embeds[0]["description"] and "punti" in standings.embeds[0]["description"]
+        info = await league(fake, bob, channel, "info", league="Spring")
+        assert "Members (3)" in info.embeds[0]["description"]
+        board = await (await fake.slash(bob, channel, "leaderboard", options={"game": "toy"})).reply()
+        rows = board.embeds[0]["description"]
+        assert all(f"<@{u.id}>" in rows for u in players)
+        stats = await (await fake.slash(alice, channel, "stats", options={"player": bob})).reply()
+        assert "1** partite" in stats.embeds[0]["description"] and stats.files["rating.png"][:4] == b"\x89PNG"
+        history = await (await fake.slash(carol, channel, "history")).reply()
+        assert "`#1`" in history.content
+        ended = await league(fake, boss, channel, "end", group="season", league="Spring")
+        assert "Season 1 of Spring is over" in ended.content
+        await said(fake, channel, "Season 1 of Spring is over")
+        info = await league(fake, alice, channel, "info", league="Spring")
+        assert "Stagione 2" in info.embeds[0]["description"] and "Stagione 1: vinta da <@" in info.embeds[0]["description"]
+
+
+async def test_server_language_and_voiding_are_for_managers(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, boss, guild, channel = world
+    async with fake.running(bot(settings)):
+        with pytest.raises(PermissionError):  # Discord shows /server to the server's managers only
+            await fake.slash(alice, channel, "server", subcommand="language", options={"language": "it"})
+        done = await (await fake.slash(boss, channel, "server", subcommand="language",
+                                       options={"language": "it"})).reply()
+        assert "italiano" in done.content
+        refused = await (await fake.slash(boss, channel, "server", subcommand="void", options={"match": 5})).reply()
+        assert translate("queries.refusal.no_such_match", "en", match=5) in refused.content

@@ -1,0 +1,138 @@
+"""The league service over real storage and the match service (toy games, a clock moved by hand): rounds
+seated and closed when their matches end or at the deadline (played out or voided), a crash while seating,
+and ratings recomputed when a match is voided."""
+
+import itertools
+
+import pytest
+
+import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
+from bot.leagues.service import LeagueService
+from bot.services import MatchService
+from bot.storage import SqliteStorage
+from bot.storage.leagues import SqliteLeagueStorage
+from tests.bot.fakes import Clock, RecordingPresenter
+
+GUILD, CHANNEL, BOSS = 1, 10, (True, [])
+PLAYERS = [101, 102, 103, 104, 105]
+
+
+@pytest.fixture
+async def world(tmp_path):
+    clock = Clock()
+    storage = SqliteStorage(tmp_path / "league.db")
+    await storage.open()
+    threads = itertools.count(1000)
+    made: list[int] = []
+
+    def service() -> LeagueService:
+        seeds = itertools.count(1)
+        matches = MatchService(storage, RecordingPresenter(), now=clock, new_seed=lambda: next(seeds))
+        leagues = LeagueService(SqliteLeagueStorage(storage), matches, now=clock)
+
+        async def make_thread(league, round_, table):
+            made.append(next(threads))
+            return made[-1]
+
+        leagues.make_thread = make_thread
+        return leagues
+
+    yield service, clock, made
+    await storage.close()
+
+
+async def league_with_members(leagues, **options):
+    await leagues.create(GUILD, CHANNEL, True, name="Spring", game="toy", **options)
+    for player in PLAYERS:
+        await leagues.change(GUILD, "Spring", lambda lg, p=player: lg.join(p, leagues.now(), f"p{p}"))
+
+
+async def current(leagues):
+    return (await leagues.load(GUILD, "Spring")).league
+
+
+async def test_a_round_closes_when_its_last_match_ends(world):
+    service, clock, _ = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3)
+    league = await leagues.open_round(GUILD, "Spring", BOSS)
+    tables = league.rounds[0].tables
+    assert sorted(len(t.players) for t in tables) == [2, 3] and all(t.match_id for t in tables)
+    assert sorted(p for t in tables for p in t.players) == PLAYERS
+    for table in tables:
+        for player in table.players:  # everyone resigns: the AI plays each match to its end
+            if (await leagues.matches.get(table.match_id)).status == "running":
+                await leagues.matches.resign(table.match_id, player)
+        assert (await current(leagues)).current_round is not None or table is tables[-1]
+        await leagues.match_ended(table.match_id)
+    assert (await current(leagues)).current_round is None
+    table = await leagues.standings(await current(leagues))
+    assert [s.played for s in table] == [1] * 5 and all(s.forfeits == 1 for s in table)
+
+
+@pytest.mark.parametrize("at_deadline", ["play_out", "void"])
+async def test_at_the_deadline_matches_are_played_out_or_voided(world, at_deadline):
+    service, clock, _ = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3, at_deadline=at_deadline, round_days=1)
+    league = await leagues.open_round(GUILD, "Spring", BOSS)
+    await leagues.tick()
+    assert (await current(leagues)).current_round is not None  # before the deadline nothing happens
+    waiting = set()
+    for table in league.rounds[0].tables:
+        match = await leagues.matches.get(table.match_id)
+        waiting |= {s.user_id for s in match.seats if s.awaited_since is not None}
+    clock.advance(25)
+    await leagues.tick()
+    assert (await current(leagues)).current_round is None
+    statuses = {(await leagues.matches.get(t.match_id)).status for t in league.rounds[0].tables}
+    table = {s.player: s for s in await leagues.standings(await current(leagues))}
+    if at_deadline == "void":
+        assert statuses == {"cancelled"} and all(s.played == 0 for s in table.values())
+    else:  # whoever held a table up forfeits; the others keep the place the AI reached for them
+        assert statuses == {"over"} and all(s.played == 1 for s in table.values())
+        assert {p for p, s in table.items() if s.forfeits} == waiting
+
+
+async def test_a_crash_while_seating_a_round_is_finished_by_the_next_tick(world):
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=2)
+    calls = 0
+    real = leagues.make_thread
+
+    async def crashing(league, round_, table):
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise ConnectionError("the process died here")
+        return await real(league, round_, table)
+
+    leagues.make_thread = crashing
+    with pytest.raises(ConnectionError):
+        await leagues.open_round(GUILD, "Spring", BOSS)
+    restarted = service()
+    await restarted.tick()
+    tables = (await current(restarted)).rounds[0].tables
+    assert len(tables) == 3 and all(t.match_id for t in tables)
+    assert len({t.match_id for t in tables}) == 3 and len(made) == 3
+
+
+async def test_voiding_a_match_recomputes_ratings_and_restoring_it_brings_them_back(world):
+    service, clock, _ = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=2)
+    league = await leagues.open_round(GUILD, "Spring", BOSS)
+    for table in league.rounds[0].tables:
+        for player in table.players:  # both forfeit, the AI finishes the match
+            if (await leagues.matches.get(table.match_id)).status == "running":
+                await leagues.matches.resign(table.match_id, player)
+        clock.advance(1)
+    before, _ = await leagues.leaderboard(GUILD, "toy")
+    assert len(before) == 4  # the table with one human (and an AI) is not rated
+    voided = league.rounds[0].tables[0].match_id
+    await leagues.void(voided, GUILD, True)
+    after, _ = await leagues.leaderboard(GUILD, "toy")
+    assert len(after) == 2 and not set(league.rounds[0].tables[0].players) & {p for p, _ in after}
+    await leagues.void(voided, GUILD, False)
+    assert (await leagues.leaderboard(GUILD, "toy"))[0] == before
