@@ -19,19 +19,17 @@ from render.standings import StandingsRow, pages
 from ..i18n import command_text as _
 from ..i18n import t
 from ..leagues.league import League, Round
-from ..leagues.service import LeagueService
 from ..leagues.settings import DAY
 from ..services import Refusal
 from ..ui import embeds
 from .common import defer, locale, send
-from .queries import game_choices, known_game
+from .queries import game_choices, known_game, league_names, leagues_of
 
 log = logging.getLogger(__name__)
 LEADERBOARD_ROWS = 20
 
 
-def leagues(interaction: discord.Interaction) -> LeagueService:
-    return interaction.client.leagues  # type: ignore[attr-defined]
+leagues = leagues_of
 
 
 def admin(interaction: discord.Interaction) -> tuple[bool, list[int]]:
@@ -42,16 +40,6 @@ def admin(interaction: discord.Interaction) -> tuple[bool, list[int]]:
 
 def number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-async def league_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    if interaction.guild_id is None:
-        return []
-    typed = current.strip().casefold()
-    found = await leagues(interaction).all(interaction.guild_id)
-    return [app_commands.Choice(name=f"{league.settings.name} · {get_game(league.settings.game).spec.title}"[:100],
-                                value=league.settings.name) for league in found
-            if typed in league.settings.name.casefold()][:25]
 
 
 FORMATS = [app_commands.Choice(name=_("league.format.pods"), value="pods"),

@@ -20,6 +20,7 @@ from engine.core.catalogue import catalogue, component
 from .. import stats
 from ..i18n import command_text as _
 from ..i18n import t
+from ..leagues.service import LeagueService
 from ..queries import cards, rules
 from ..queries.service import QueryService, Replay, Shown
 from ..services import Refusal
@@ -32,6 +33,21 @@ ACCENT = embeds.ACCENT
 
 def queries(interaction: discord.Interaction) -> QueryService:
     return interaction.client.queries  # type: ignore[attr-defined]
+
+
+def leagues_of(interaction: discord.Interaction) -> LeagueService:
+    return interaction.client.leagues  # type: ignore[attr-defined]
+
+
+async def league_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete: the server's leagues whose name holds what was typed."""
+    if interaction.guild_id is None:
+        return []
+    typed = current.strip().casefold()
+    found = await leagues_of(interaction).all(interaction.guild_id)
+    return [app_commands.Choice(name=f"{league.settings.name} · {get_game(league.settings.game).spec.title}"[:100],
+                                value=league.settings.name) for league in found
+            if typed in league.settings.name.casefold()][:25]
 
 
 def game_choices(keys: list[str], current: str) -> list[app_commands.Choice[str]]:
@@ -171,19 +187,26 @@ class Queries(commands.Cog):
 
     # ---- /history ----------------------------------------------------------------------------------------
     @app_commands.command(name="history", description=_("queries.cmd.history"))
-    @app_commands.describe(player=_("queries.cmd.opt_player"), game=_("queries.cmd.opt_history_game"))
+    @app_commands.describe(player=_("queries.cmd.opt_player"), game=_("queries.cmd.opt_history_game"),
+                           league=_("queries.cmd.opt_history_league"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, player: discord.User | None = None,
-                      game: str | None = None) -> None:
+                      game: str | None = None, league: str | None = None) -> None:
         if not await defer(interaction):
             return
         loc = locale(interaction)
         if game is not None:
             game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
-        results, names = await interaction.client.leagues.results(interaction.guild_id)  # type: ignore[attr-defined]
+        svc = leagues_of(interaction)
+        results, names = await svc.results(interaction.guild_id)
+        matches = None
+        if league is not None:
+            found = (await svc.load(interaction.guild_id, league)).league
+            matches = [r.match_id for r in await svc.counted(found)]
         who = player.id if player is not None else None
-        rows = stats.history(results, interaction.guild_id, player=who, game=game)[:HISTORY_ROWS]
-        header = (t("queries.history.player", loc, player=f"<@{who}>") if who is not None
+        rows = stats.history(results, interaction.guild_id, player=who, game=game, matches=matches)[:HISTORY_ROWS]
+        header = (t("queries.history.league", loc, league=found.settings.name) if league is not None
+                  else t("queries.history.player", loc, player=f"<@{who}>") if who is not None
                   else t("queries.history.server", loc))
         lines = [history_line(r, names, loc) for r in rows] or [t("queries.history.none", loc)]
         await send(interaction, embeds.clip("\n".join([header, *lines]), embeds.CONTENT))
@@ -191,6 +214,10 @@ class Queries(commands.Cog):
     @history.autocomplete("game")
     async def _history_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(sorted(games()), current)
+
+    @history.autocomplete("league")
+    async def _history_leagues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await league_names(interaction, current)
 
     # ---- clicks ------------------------------------------------------------------------------------------
     @commands.Cog.listener()

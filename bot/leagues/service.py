@@ -169,14 +169,16 @@ class LeagueService:
 
         return await self.change(guild_id, name, changed, admin=admin)
 
-    async def standings(self, league: League) -> list[Standing]:
+    async def counted(self, league: League) -> list[MatchResult]:
+        """The matches this season of the league counts: its rounds' matches, or a ladder's rated matches."""
         if league.settings.format is Format.LADDER:
             results, _ = await self.results(league.guild_id)
-            counted = [r for r in ladder_results(results, league.settings, league.member_ids())
-                       if r.finished_at >= league.settings.starts_at]
-        else:
-            counted, _ = await self.results(league.guild_id, league.league_matches())
-        return standings(counted, league.member_ids(), league.settings)
+            return [r for r in ladder_results(results, league.settings, league.member_ids())
+                    if r.finished_at >= league.settings.starts_at]
+        return (await self.results(league.guild_id, league.league_matches()))[0]
+
+    async def standings(self, league: League) -> list[Standing]:
+        return standings(await self.counted(league), league.member_ids(), league.settings)
 
     async def names(self, league: League) -> dict[int, str]:
         """A name for every member: the one they joined with, else the one they last sat down with."""
@@ -317,14 +319,9 @@ class LeagueService:
         if league.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=league.settings.name,
                                 round=league.current_round.number)
-        if league.settings.format is Format.LADDER:
-            results, _ = await self.results(guild_id)
-            counted = [r for r in ladder_results(results, league.settings, league.member_ids())
-                       if r.finished_at >= league.settings.starts_at]
-        else:
-            counted, _ = await self.results(guild_id, league.league_matches())
         archive = archive_season(season=league.season, settings=league.settings, ended_at=self.now(),
-                                 rounds=len(league.rounds), results=counted, members=league.member_ids())
+                                 rounds=len(league.rounds), results=await self.counted(league),
+                                 members=league.member_ids())
         await self._save(loaded, league.new_season(self.now()), archive)
         return archive
 

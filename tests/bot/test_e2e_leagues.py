@@ -89,8 +89,8 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         assert all(f"<@{u.id}>" in rows for u in players)
         stats = await (await fake.slash(alice, channel, "stats", options={"player": bob})).reply()
         assert "1** partite" in stats.embeds[0]["description"] and stats.files["rating.png"][:4] == b"\x89PNG"
-        history = await (await fake.slash(carol, channel, "history")).reply()
-        assert "`#1`" in history.content
+        history = await (await fake.slash(carol, channel, "history", options={"league": "Spring"})).reply()
+        assert history.content.startswith("**Latest matches of the league Spring**") and "`#1`" in history.content
         ended = await league(fake, boss, channel, "end", group="season", league="Spring")
         assert "Season 1 of Spring is over" in ended.content
         await said(fake, channel, "Season 1 of Spring is over")
@@ -109,3 +109,29 @@ async def test_server_language_and_voiding_are_for_managers(fake_discord, settin
         assert "italiano" in done.content
         refused = await (await fake.slash(boss, channel, "server", subcommand="void", options={"match": 5})).reply()
         assert translate("queries.refusal.no_such_match", "en", match=5) in refused.content
+
+
+def walk(definitions, path=()):
+    """Every command, group, option and choice of the registered definitions, with where it sits."""
+    for item in definitions:
+        here = (*path, item["name"])
+        yield here, item
+        yield from walk(item.get("options", []), here)
+        for choice in item.get("choices", []):
+            yield (*here, str(choice["value"])), choice
+
+
+async def test_every_command_option_and_choice_has_its_italian_name_and_description(fake_discord, settings, world):
+    fake = fake_discord
+    async with fake.running(bot(settings)):
+        registered = fake.registered_commands()
+    found = list(walk(registered))
+    assert {"league", "rules", "card", "replay", "history", "leaderboard", "stats", "server"} <= {p[0] for p, _ in found}
+    for path, item in found:
+        assert item.get("name_localizations", {}).get("it"), path
+        if "description" in item:
+            assert item.get("description_localizations", {}).get("it"), path
+    siblings = {}
+    for path, item in found:
+        siblings.setdefault(path[:-1], []).append(item["name_localizations"]["it"])
+    assert all(len(names) == len(set(names)) for names in siblings.values())
