@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cli import GameRecord
 from engine.core import get_game
 from engine.core.events import Event
+from engine.core.game import Game
 from engine.core.messages import Message
 
 from ..services import Refusal, effective_steps
@@ -50,6 +52,17 @@ class Shown:
     events: list[Event]               # what the step that led here did, as the reader may know it
     board: bytes | None
     hand: bytes | None                # the reader's own seat, when they sat at the match
+
+
+def picture(game: Game[Any], state: Any, locale: str) -> bytes | None:
+    """The public picture of a frame, made for a phone like the table message's: the final score at the end,
+    else what is happening now (the whole board for a game without that picture)."""
+    view = game.view(state, None)
+    if game.is_over(state):
+        final = draw.final_png(view, locale)
+        if final is not None:
+            return final
+    return draw.focus_png(view, locale) or draw.board_png(view, locale)
 
 
 class QueryService:
@@ -97,7 +110,7 @@ class QueryService:
         if index > 0:
             step = replay.steps[index - 1]
             events = names.events(e for e in map(event_from_json, step.events) if e.visible_to(seat))
-        board = await asyncio.to_thread(draw.board_png, game.view(frame.state, None), locale)
+        board = await asyncio.to_thread(picture, game, frame.state, locale)
         hand = None
         if seat is not None and game.spec.hidden_info:
             hand = await asyncio.to_thread(draw.hand_png, game.view(frame.state, seat), locale)
