@@ -8,7 +8,11 @@ import functools
 import logging
 from typing import TYPE_CHECKING
 
+from engine.core import games
+from engine.core.catalogue import catalogue
+
 from ..leagues.service import LeagueService
+from ..queries import rules
 from ..queries.service import QueryService
 from ..storage.leagues import SqliteLeagueStorage
 from .leagues import LeagueCommands, RatingCommands, ServerCommands, announce, make_thread
@@ -20,7 +24,17 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot")
 
 
+def warm_up() -> None:
+    """Import every game and read its catalogue and rules index once, soon after start-up and before players
+    type: an autocomplete must answer within Discord's 3 seconds, and importing the games takes about as long."""
+    for key in games():
+        catalogue(key)
+    for key in rules.games_with_rules():
+        rules.topics(key)
+
+
 async def add_community(bot: CaravanseraiBot) -> None:
+    bot._background.append(asyncio.create_task(asyncio.to_thread(warm_up), name="warm-up"))
     storage = SqliteLeagueStorage(bot.storage)  # type: ignore[arg-type]
     bot.queries = QueryService(bot.storage, storage)  # type: ignore[attr-defined]
     leagues = LeagueService(storage, bot.service, now=bot.service.now)

@@ -5,10 +5,13 @@ language."""
 import discord
 import pytest
 
+from bot.cogs.community import warm_up
 from bot.settings import Settings
 from engine.core.messages import translate
 
 from .e2e import awaited, bot, take_turn
+
+warm_up()  # what the bot does in the background at start-up, done before the clock of any test runs
 
 
 @pytest.fixture
@@ -76,6 +79,7 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         twice = await league(fake, boss, channel, "open", group="round", league="Spring")
         assert "Round 1 of Spring is still open" in twice.content
         await take_turn(fake, players, thread)
+        await fake.quiet()  # the bot finishes what it is doing before it stops
     async with fake.running(bot(settings)):  # a restart mid-round: the table and the league carry on
         await play_to_the_end(fake, players, thread)
         await said(fake, channel, "Round 1 of Spring is over")
@@ -96,6 +100,7 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         await said(fake, channel, "Season 1 of Spring is over")
         info = await league(fake, alice, channel, "info", league="Spring")
         assert "Stagione 2" in info.embeds[0]["description"] and "Stagione 1: vinta da <@" in info.embeds[0]["description"]
+        await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
 async def test_server_language_and_voiding_are_for_managers(fake_discord, settings, world):
@@ -109,6 +114,7 @@ async def test_server_language_and_voiding_are_for_managers(fake_discord, settin
         assert "italiano" in done.content
         refused = await (await fake.slash(boss, channel, "server", subcommand="void", options={"match": 5})).reply()
         assert translate("queries.refusal.no_such_match", "en", match=5) in refused.content
+        await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
 def walk(definitions, path=()):
@@ -125,6 +131,7 @@ async def test_every_command_option_and_choice_has_its_italian_name_and_descript
     fake = fake_discord
     async with fake.running(bot(settings)):
         registered = fake.registered_commands()
+        await fake.quiet()  # the bot finishes what it is doing before it stops
     found = list(walk(registered))
     assert {"league", "rules", "card", "replay", "history", "leaderboard", "stats", "server"} <= {p[0] for p, _ in found}
     for path, item in found:

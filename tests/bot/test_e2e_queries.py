@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from bot.cogs.community import warm_up
 from bot.queries import rules
 from bot.services import MatchService, MatchSettings
 from bot.settings import Settings
@@ -14,6 +15,8 @@ from engine.core.messages import translate
 
 from .e2e import bot
 from .fakes import RecordingPresenter
+
+warm_up()  # what the bot does in the background at start-up, done before the clock of any test runs
 
 
 @pytest.fixture
@@ -94,6 +97,7 @@ async def test_rules_answer_in_the_players_language_with_autocomplete_and_parts(
         assert refused.ephemeral and "non hanno una sezione" in refused.content
         refused = await (await fake.slash(bob, channel, "rules", options={"game": "chess", "topic": "x"})).reply()
         assert "has no rules to show" in refused.content
+        await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
 async def test_card_shows_picture_and_text_in_both_languages_for_every_catalogue(fake_discord, settings, world):
@@ -114,6 +118,7 @@ async def test_card_shows_picture_and_text_in_both_languages_for_every_catalogue
             assert reply.embeds[0]["image"]["url"] == "attachment://card.png" and reply.files["card.png"][:4] == b"\x89PNG"
         refused = await (await fake.slash(bob, channel, "card", options={"game": "al-rashid", "name": "zzz"})).reply()
         assert "has no component called" in refused.content
+        await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
 async def test_replay_steps_through_every_state_of_a_finished_match_and_refuses_a_running_one(
@@ -153,6 +158,7 @@ async def test_replay_steps_through_every_state_of_a_finished_match_and_refuses_
         assert game.dump_state(state) == match.state
         refused = await (await fake.slash(alice, channel, "replay", options={"match": 999})).reply()
         assert "non ha una partita n. 999" in refused.content
+        await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
 async def test_replay_of_al_rashid_shows_pictures_and_each_players_own_secrets_only(fake_discord, settings, world):
@@ -170,6 +176,7 @@ async def test_replay_of_al_rashid_shows_pictures_and_each_players_own_secrets_o
                                                          [jump["options"][-1]["value"]]))).embeds[0]
         assert f"Step {jump['options'][-1]['value']} of" in landed["description"]
         assert jump["options"][0]["label"].startswith("Turn ")
+        await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
 async def test_history_lists_finished_matches_of_a_player_and_a_game(fake_discord, settings, world):
@@ -187,3 +194,4 @@ async def test_history_lists_finished_matches_of_a_player_and_a_game(fake_discor
         assert f"n. {first.id}`" not in hers
         none = (await (await fake.slash(bob, channel, "history", options={"game": "al-rashid"})).reply()).content
         assert translate("queries.history.none", "en") in none
+        await fake.quiet()  # the bot finishes what it is doing before it stops
