@@ -118,7 +118,7 @@ class QueryService:
 
     async def finished_recent(self, guild_id: int, limit: int = 25) -> list[FinishedMatch]:
         """The server's latest finished matches, newest first (for autocomplete)."""
-        return list(reversed(await self.leagues.finished_matches(guild_id)))[:limit]
+        return list(reversed(await self.leagues.finished_matches(guild_id, newest=limit)))
 
     @staticmethod
     def export(replay: Replay) -> str:

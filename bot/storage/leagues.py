@@ -68,8 +68,9 @@ class LeagueStorage(Protocol):
     async def seasons(self, league_id: int) -> list[tuple[int, dict[str, Any]]]:
         """Archived seasons, oldest first."""
 
-    async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None) -> list[FinishedMatch]:
-        """Every stored result of the server's matches (or of these matches), oldest first."""
+    async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None,
+                               newest: int | None = None) -> list[FinishedMatch]:
+        """Every stored result of the server's matches (or of these matches, or the `newest` few), oldest first."""
 
     async def set_voided(self, match_id: int, voided: bool) -> bool:
         """Void or restore a result; False if the match has no result."""
@@ -137,16 +138,20 @@ class SqliteLeagueStorage:
                 (league_id,)) as cursor:
             return [(r["season"], json.loads(r["archive"])) for r in await cursor.fetchall()]
 
-    async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None) -> list[FinishedMatch]:
+    async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None,
+                               newest: int | None = None) -> list[FinishedMatch]:
         where, params = "m.guild_id = ?", [guild_id]
         if match_ids is not None:
             where += f" AND r.match_id IN ({', '.join('?' * len(match_ids))})"
             params += list(match_ids)
         query = ("SELECT r.*, m.guild_id, m.params, (SELECT json_group_object(user_id, name) FROM seats s"
                  " WHERE s.match_id = r.match_id AND s.user_id IS NOT NULL) AS names"
-                 f" FROM results r JOIN matches m ON m.id = r.match_id WHERE {where} ORDER BY r.finished_at, r.match_id")
+                 f" FROM results r JOIN matches m ON m.id = r.match_id WHERE {where}"
+                 " ORDER BY r.finished_at DESC, r.match_id DESC" + (" LIMIT ?" if newest else ""))
+        if newest:
+            params.append(newest)
         async with self.storage._lock, self.db.execute(query, params) as cursor:
-            rows = await cursor.fetchall()
+            rows = list(reversed(await cursor.fetchall()))
         return [FinishedMatch(match_id=r["match_id"], game=r["game"], guild_id=r["guild_id"], status=r["status"],
                               params=json.loads(r["params"]), seats=json.loads(r["seats"]),
                               outcome=json.loads(r["outcome"]) if r["outcome"] else None,

@@ -15,11 +15,11 @@ def test_a_small_log_is_read_ranked_and_rated():
     results = bench.read(rows)
     assert len(results) == 60 and all(len(r.humans) >= 2 for r in results)
     timings = bench.measure(60, players=12, runs=1)
-    assert set(timings) == {"read", "standings", "ratings", "total"}
+    assert set(timings) == {"query", "read", "standings", "ratings", "total"}
 
 
 def test_the_result_replaces_only_its_own_section():
-    block = bench.markdown({"read": 0.1, "standings": 0.2, "ratings": 0.3, "total": 0.6}, 100, 10, 1,
+    block = bench.markdown({"query": 0.1, "read": 0.1, "standings": 0.2, "ratings": 0.3, "total": 0.6}, 100, 10, 1,
                            "CPU, nproc 2", "2025-01-01")
     document = "# Benchmarks\n\n## Engine\n\nfast\n"
     added = bench.update_section(document, block)
