@@ -12,6 +12,7 @@ server until that log changes (a new result, a voided or restored one).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -305,7 +306,8 @@ class LeagueService:
                 seat.ai = policy
             await self.matches.storage.save_match(match)
         for player in sorted(decision.forfeits):
-            await self.matches.resign(decision.match_id, player)
+            with contextlib.suppress(Refusal):  # already gone (resigned, or the match ended meanwhile)
+                await self.matches.resign(decision.match_id, player)
 
     # ---- seasons ------------------------------------------------------------------------------------------
     async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> SeasonArchive:

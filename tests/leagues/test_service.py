@@ -136,3 +136,17 @@ async def test_voiding_a_match_recomputes_ratings_and_restoring_it_brings_them_b
     assert len(after) == 2 and not set(league.rounds[0].tables[0].players) & {p for p, _ in after}
     await leagues.void(voided, GUILD, False)
     assert (await leagues.leaderboard(GUILD, "toy"))[0] == before
+
+
+async def test_a_league_on_a_schedule_opens_its_rounds_by_itself(world):
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3, schedule_days=2, round_days=1, at_deadline="void")
+    await leagues.tick()
+    assert [r.number for r in (await current(leagues)).rounds] == [1]  # due at the season's start
+    clock.advance(25)
+    await leagues.tick()  # the deadline voids round 1; round 2 is not due yet
+    assert [r.closed_at is not None for r in (await current(leagues)).rounds] == [True]
+    clock.advance(24)
+    await leagues.tick()
+    assert [r.number for r in (await current(leagues)).rounds] == [1, 2] and len(made) == 4
