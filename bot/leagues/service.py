@@ -212,7 +212,8 @@ class LeagueService:
                 raise RuntimeError("the league service has no way to make threads")
             place = await self.make_thread(league, round_, index + 1)
             host, *guests = table.players
-            settings = MatchSettings(**league.settings.match_settings(), locale=await self.locale(league.guild_id))
+            settings = MatchSettings(**league.settings.match_settings(), locale=await self.locale(league.guild_id),
+                                     league_id=league.id)  # kept once MatchSettings has the field (the event names it)
             match = await self.matches.create(game_key=game.spec.key, host_id=host, channel_id=league.channel_id or place,
                                               place_id=place, guild_id=league.guild_id, settings=settings,
                                               params=league.settings.params, host_name=names.get(host))
