@@ -30,12 +30,16 @@ def render_final(view: TajMahalView, theme: TajMahalTheme = THEME, locale: str =
     height = PAD + 70 + header_h + ROW * len(rows) + 160 + PAD
     c = Canvas(Image.new("RGB", (WIDTH, height), theme.paper), theme)
     c.text((PAD, PAD), words.t("final.title", locale), t.title)
-    col_w = (WIDTH - 2 * PAD - 60 - NAME_W) // len(columns)
+    # Each column as wide as its heading needs ("provinces" more than "bonus"), the room left shared out.
+    headings = [words.t(f"final.{key}", locale) for key in columns]
+    needs = [c.width(h, t.small, "condensed_bold") + 14 for h in headings]
+    spare = (WIDTH - 2 * PAD - 60 - NAME_W - sum(needs)) / len(columns)
+    widths = [need + spare for need in needs]
+    centres = [PAD + 60 + NAME_W + sum(widths[:i]) + widths[i] / 2 for i in range(len(columns))]
     top = PAD + 70
-    for i, key in enumerate(columns):
-        x0 = PAD + 60 + NAME_W + i * col_w
-        c.text((x0 + col_w // 2, top + 20), words.t(f"final.{key}", locale), t.small, face="condensed_bold",
-               fill=theme.soft_ink, anchor="mm", max_width=col_w - 6)
+    for heading, cx, w in zip(headings, centres, widths, strict=True):
+        c.text((cx, top + 20), heading, t.small, face="condensed_bold", fill=theme.soft_ink, anchor="mm",
+               max_width=round(w) - 6)
     y = top + header_h
     best = score.scores[score.ranking[0]]
     place = 0
@@ -49,8 +53,7 @@ def render_final(view: TajMahalView, theme: TajMahalTheme = THEME, locale: str =
         c.text((PAD + 30, y + ROW // 2), str(place) if ranked else "–", t.heading, anchor="mm")
         glyphs.chip(c, PAD + 60, y + 10, p.colour, p.seat is None, locale, h=ROW - 20, min_w=NAME_W - 20,
                     max_w=NAME_W - 20)
-        for i, key in enumerate(columns):
-            cx = PAD + 60 + NAME_W + i * col_w + col_w // 2
+        for key, cx in zip(columns, centres, strict=True):
             value = total if key == "total" else p.points.get(key, 0)
             c.text((cx, y + ROW // 2), str(value), t.heading if key == "total" else t.label, anchor="mm")
         y += ROW
