@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from engine.core.rng import below as draw_index
 
 from .data import load
@@ -66,23 +68,28 @@ def placement_refusal(state: State, area: str, seat: int, piece: str) -> str | N
     return None
 
 
+def put_stack(state: State, area: str, stack: Stack) -> None:
+    """Put `stack` in place of its family's stack in `area` (keeping its place in the placement order),
+    or last when the family has none there; an empty stack leaves the area."""
+    stacks = state.areas[area]
+    for i, old in enumerate(stacks):
+        if old.seat == stack.seat:
+            state.areas[area] = (*stacks[:i], *((stack,) if stack.total() else ()), *stacks[i + 1:])
+            return
+    state.areas[area] = (*stacks, stack)
+
+
 def add_piece(state: State, area: str, seat: int, piece: str) -> None:
-    stack = stack_of(state, area, seat)
-    if stack is None:
-        stack = Stack(seat)
-        state.areas[area].append(stack)
-    setattr(stack, piece, stack.count(piece) + 1)
+    put_stack(state, area, (stack_of(state, area, seat) or Stack(seat)).plus(piece, 1))
 
 
 def remove_piece(state: State, area: str, seat: int, piece: str) -> None:
     stack = stack_of(state, area, seat)
     assert stack is not None and stack.count(piece) > 0
-    setattr(stack, piece, stack.count(piece) - 1)
-    if stack.total() == 0:
-        state.areas[area].remove(stack)
+    put_stack(state, area, stack.plus(piece, -1))
 
 
-def return_pieces(state: State, area: str, seats: list[int] | None = None) -> None:
+def return_pieces(state: State, area: str, seats: Collection[int] | None = None) -> None:
     """Send pieces of `seats` (all when None) in `area` back to their owners' reserves."""
     keep = []
     for stack in state.areas[area]:
@@ -92,7 +99,7 @@ def return_pieces(state: State, area: str, seats: list[int] | None = None) -> No
                 family.reserve[piece] += stack.count(piece)
         else:
             keep.append(stack)
-    state.areas[area] = keep
+    state.areas[area] = tuple(keep)
 
 
 def areas_in_scope(scope: str) -> tuple[str, ...]:
@@ -108,12 +115,20 @@ def draw_mercenary(state: State, colour: str) -> int | None:
     """
     pile = state.piles[colour]
     if not pile and state.discards[colour]:
-        discards = state.discards[colour]
-        state.discards[colour] = []
+        discards, reshuffled = list(state.discards[colour]), []
+        state.discards[colour] = ()
         while discards:
             state.rng, i = draw_index(state.rng, len(discards))
-            pile.append(discards.pop(i))
-    return pile.pop() if pile else None
+            reshuffled.append(discards.pop(i))
+        pile = tuple(reshuffled)
+    if not pile:
+        return None
+    state.piles[colour] = pile[:-1]
+    return pile[-1]
+
+
+def discard(state: State, colour: str, *values: int) -> None:
+    state.discards[colour] = (*state.discards[colour], *values)
 
 
 def can_draw(state: State, colour: str) -> bool:
@@ -135,7 +150,7 @@ def place_mercenary(state: State, territory: str, colour: str) -> bool:
     value = draw_mercenary(state, colour)
     if value is None:
         return False
-    state.mercenaries[territory].append(Tile(state.next_tile_id, MercenaryColour(colour), value))
+    state.mercenaries[territory] = (*state.mercenaries[territory], Tile(state.next_tile_id, MercenaryColour(colour), value))
     state.next_tile_id += 1
     return True
 

@@ -10,7 +10,7 @@ from engine.core.flow import Task
 from engine.core.game import Action
 
 from . import words as w
-from .board import RULES, stack_of
+from .board import RULES, put_stack, stack_of
 from .favours import Impostor
 from .flow import A, Ctx, Step
 from .state import State
@@ -22,7 +22,9 @@ def gain_charge(c: Ctx, seat: int, charge: str, palace: str) -> list[Task]:
     """Take a charge; one-off charges act now (some ask further choices, returned as tasks)."""
     s = c.s
     family = s.family(seat)
-    s.charges[palace].remove(charge)
+    offered = list(s.charges[palace])
+    offered.remove(charge)
+    s.charges[palace] = tuple(offered)
     family.charges.append(charge)
     c.emit("gained_charge", player=c.who(seat), charge=w.charge(charge))
     if charge in ("aide_to_the_qadi", "law_expert"):
@@ -95,8 +97,7 @@ class Alchemy(Step):
         else:
             stack = stack_of(c.s, where, self.seat)
             assert stack is not None
-            stack.sage -= 1
-            stack.merchant += 1
+            put_stack(c.s, where, stack.plus("sage", -1).plus("merchant", 1))
             c.touch(where)
         c.emit("alchemy", player=c.who(self.seat),
                where=w.at(where)["where"] if where != "reserve" else w.word("in_reserve"))

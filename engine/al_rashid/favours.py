@@ -3,10 +3,10 @@ free through the Impostor."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core.errors import Illegal
-from engine.core.flow import later
+from engine.core.flow import later, replace
 from engine.core.game import Action
 
 from . import words as w

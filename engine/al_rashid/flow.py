@@ -29,11 +29,9 @@ class Ctx(CoreCtx[State]):
 
     event_prefix = "al_rashid.ev."
 
-    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
-        event = super().emit(key, audience=audience, reveals=reveals, **params)
-        if audience is None:
-            self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
-        return event
+    def emitted(self, event: Event) -> None:
+        if event.audience is None:  # the table's recent log: the last twelve public events as Message JSON
+            self.s.log_tail = [*self.s.log_tail[-11:], {"key": event.key, "params": event.params}]
 
     def touch(self, *things: str) -> None:
         """Mark areas and families (`family:<seat>`) the step changed, for the board's highlights."""

@@ -25,7 +25,7 @@ from .palaces import Court, Guild, Move, Palace, PalaceActor
 from .placement import Hold, Place
 from .resolution import Turn, UseNegotiator, UseRecruiter, UseSmuggler, UseTrader
 from .rules import ACTIVATABLE, BORROWABLE
-from .state import Family, State
+from .state import Family, State, Tile
 from .supply import Draw, TakeGoods
 from .territories import Battle, Territory, Trade
 from .turn import proceed
@@ -99,15 +99,15 @@ class AlRashid(FlowGame[State, Ctx]):
         copies = RULES.guild_charge_copies[seats]
         for palace in PALACES:
             ids = [c.id for c in DATA.charges.values() if c.palace == palace]
-            state.charges[palace] = [c for c in ids for _ in range(copies)] if palace in GUILDS[:4] else ids
-        state.areas = {area: [] for area in AREAS}
+            state.charges[palace] = tuple(c for c in ids for _ in range(copies)) if palace in GUILDS[:4] else tuple(ids)
+        state.areas = {area: () for area in AREAS}
         for territory, info in DATA.territories.items():
             state.territory_goods[territory] = {**info.goods, CREDIT_NOTE: info.notes} if info.notes else dict(info.goods)
-            state.mercenaries[territory] = []
+            state.mercenaries[territory] = ()
         values = [v for v, n in RULES.mercenaries.items() for _ in range(n)]
         for colour in MERCENARY_COLOURS:
-            state.rng, state.piles[colour] = shuffled(state.rng, values)
-            state.discards[colour] = []
+            state.rng, pile = shuffled(state.rng, values)
+            state.piles[colour], state.discards[colour] = tuple(pile), ()
         state.rng, deck = shuffled(state.rng, list(range(len(DATA.crisis.turns))))
         state.crisis_deck = deck
         state.rng, [setup_tile, *_] = shuffled(state.rng, list(range(len(DATA.crisis.setup))))
@@ -183,14 +183,19 @@ class AlRashid(FlowGame[State, Ctx]):
         new = state.clone()
         new.rng = rng.getrandbits(64)
         for colour in MERCENARY_COLOURS:
-            rng.shuffle(new.piles[colour])
+            pile = list(new.piles[colour])
+            rng.shuffle(pile)
+            new.piles[colour] = tuple(pile)
         rng.shuffle(new.crisis_deck)
         entitled: set[int] = set()
-        for tiles in new.mercenaries.values():
+        for territory, tiles in new.mercenaries.items():
+            redrawn = []
             for tile in tiles:
                 if not tile.revealed:
-                    tile.value = rng.choice((2, 3, 4))
+                    tile = Tile(tile.id, tile.colour, rng.choice((2, 3, 4)), tile.revealed, tile.seen_by)
                     entitled.update(tile.seen_by)
+                redrawn.append(tile)
+            new.mercenaries[territory] = tuple(redrawn)
         family = new.families[rng.randrange(new.seats)]
         size = sum(family.hand.values())
         if size:

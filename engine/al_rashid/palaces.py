@@ -7,11 +7,11 @@ The Plotter, the Informer and the spies' service share one step: moving a piece 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from engine.core.errors import Illegal
-from engine.core.flow import Task, TaskCodec, later
+from engine.core.flow import Task, TaskCodec, later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -140,10 +140,7 @@ class Move(Step):
                 palace = c.nearest(Palace)
                 c.revise(Palace, spy_queue=tuple(x for x in palace.spy_queue if x != seat))
         elif a.verb == "look":
-            tiles = s.mercenaries[a.args[0]]
-            for tile in tiles:
-                if seat not in tile.seen_by:
-                    tile.seen_by.append(seat)
+            tiles = s.mercenaries[a.args[0]] = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
             c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
             c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
             c.pop()

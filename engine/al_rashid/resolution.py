@@ -4,16 +4,16 @@ one area of their choice. Resolving an area hands over to its driver in `palaces
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import Illegal
-from engine.core.flow import TaskCodec, later
+from engine.core.flow import TaskCodec, later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .board import can_draw, ranking, return_pieces, take_tile
+from .board import can_draw, discard, ranking, return_pieces, take_tile
 from .favours import swap_goods
 from .flow import A, Ctx, Step
 from .palaces import Palace
@@ -46,14 +46,26 @@ class Turn(Step):
         return self.done if what in self.done else (*self.done, what)
 
     def candidates(self, s: State) -> list[Action]:
+        # Only the family's own charges and the areas still to resolve: naming the refusal of every other
+        # charge and area on every step is costly; `not_offered` names it when a player asks for one.
         out = []
         if not self.activated:
-            out += [A("activate", c) for c in ACTIVATABLE]  # another's charge is refused naming the rule
+            held = s.family(self.seat).charges
+            out += [A("activate", c) for c in ACTIVATABLE if c in held]
         if self.resolved:
             out.append(A("end"))
         else:
-            out += [A("resolve", area) for area in AREAS]
+            out += [A("resolve", area) for area in AREAS if s.areas[area] and area not in s.resolved]
         return out
+
+    def not_offered(self, s: State, a: Action) -> Illegal:
+        """Another family's charge, or an area resolved or empty, is refused naming the rule."""
+        if (a.verb == "activate" and not self.activated) or (a.verb == "resolve" and not self.resolved):
+            try:
+                self.refuse(s, a)
+            except Illegal as refusal:
+                return refusal
+        return super().not_offered(s, a)
 
     def refuse(self, s: State, a: Action) -> None:
         if a.verb == "activate":
@@ -100,10 +112,8 @@ def start_area(c: Ctx, area: str) -> None:
                 return_pieces(s, area, [stack.seat])
     order = ranking(s, area)
     if area in TERRITORIES:
-        tiles = s.mercenaries[area]
-        hidden = [x for x in tiles if not x.revealed]
-        for tile in hidden:
-            tile.revealed = True
+        hidden = [x for x in s.mercenaries[area] if not x.revealed]
+        tiles = s.mercenaries[area] = tuple(x.face_up() for x in s.mercenaries[area])
         if hidden:
             c.emit("revealed", **w.at(area), reveals=True, tiles=w.tiles(tiles))
         c.push(Territory(area=area, contenders=tuple(order), idx=0, stage="battle"))
@@ -236,10 +246,7 @@ class UseNegotiator(UseCharge):
             c.pop()
         elif a.verb == "look":
             mark_used(c, seat, self.charge)
-            tiles = s.mercenaries[a.args[0]]
-            for tile in tiles:
-                if seat not in tile.seen_by:
-                    tile.seen_by.append(seat)
+            tiles = s.mercenaries[a.args[0]] = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
             c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
             c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
             c.replace(replace(self, stage="remove", area=a.args[0]))
@@ -251,8 +258,8 @@ class UseNegotiator(UseCharge):
             tile = next(x for x in s.mercenaries[area] if x.id == tile_id)
             family = s.family(seat)
             take_tile(family, kind)
-            s.discards[tile.colour] += [split_kind(kind)[1], tile.value]
-            s.mercenaries[area].remove(tile)
+            discard(s, tile.colour, split_kind(kind)[1], tile.value)
+            s.mercenaries[area] = tuple(x for x in s.mercenaries[area] if x is not tile)
             c.emit("negotiated", player=c.who(seat), **w.at(area), colour=w.mercenary(tile.colour))
             c.touch(area, f"family:{seat}")
             c.pop()

@@ -1,6 +1,9 @@
 """The state of an Al-Rashid match: plain data, cheap to clone, dumped to JSON and back.
 
-`apply` clones the state and changes the clone, so a state once returned is never changed again.
+`apply` clones the state and changes the clone, so a state once returned is never changed again. Cloning
+copies the families and the small lists; the board (stacks, mercenary tiles, piles, discards, charges on
+offer, goods on the territories) is made of immutable values that the clones share: a step replaces the
+tuple or the dict it changes instead of changing it in place.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ def _counts(keys: Iterable[str]) -> dict[str, int]:
     return dict.fromkeys(keys, 0)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Stack:
     """One family's pieces in one area. Sages stack under the Pasha or Merchant."""
 
@@ -36,8 +39,11 @@ class Stack:
     merchant: int = 0
     sage: int = 0
 
-    def clone(self) -> Stack:
-        return Stack(self.seat, self.pasha, self.merchant, self.sage)
+    def plus(self, piece: str, n: int) -> Stack:
+        """This stack with `n` more (or fewer) of `piece`."""
+        counts = {"pasha": self.pasha, "merchant": self.merchant, "sage": self.sage}
+        counts[piece] += n
+        return Stack(self.seat, **counts)
 
     def count(self, piece: str) -> int:
         return int(getattr(self, piece))
@@ -46,7 +52,7 @@ class Stack:
         return self.pasha + self.merchant + self.sage
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     """A mercenary tile on a territory. Its value is hidden until revealed (or looked at by a spy)."""
 
@@ -54,10 +60,15 @@ class Tile:
     colour: MercenaryColour
     value: int
     revealed: bool = False
-    seen_by: list[int] = field(default_factory=list)
+    seen_by: tuple[int, ...] = ()
 
-    def clone(self) -> Tile:
-        return Tile(self.id, self.colour, self.value, self.revealed, list(self.seen_by))
+    def face_up(self) -> Tile:
+        return Tile(self.id, self.colour, self.value, True, self.seen_by)
+
+    def seen(self, seat: int) -> Tile:
+        """This tile once `seat` has looked at it."""
+        return self if seat in self.seen_by else Tile(self.id, self.colour, self.value, self.revealed,
+                                                      (*self.seen_by, seat))
 
 
 @dataclass(slots=True)
@@ -96,13 +107,13 @@ class State:
     order: list[int] = field(default_factory=list)          # current turn order (seats)
     pending_order: list[int] | None = None                   # after benevolence, from next round
     families: list[Family] = field(default_factory=list)
-    areas: dict[str, list[Stack]] = field(default_factory=dict)   # in placement order
+    areas: dict[str, tuple[Stack, ...]] = field(default_factory=dict)   # in placement order
     resolved: list[str] = field(default_factory=list)        # areas resolved this turn
-    territory_goods: dict[str, dict[str, int]] = field(default_factory=dict)  # goods and "note"
-    mercenaries: dict[str, list[Tile]] = field(default_factory=dict)
-    piles: dict[str, list[int]] = field(default_factory=dict)      # face-down values, top last
-    discards: dict[str, list[int]] = field(default_factory=dict)
-    charges: dict[str, list[str]] = field(default_factory=dict)    # charges still offered, per palace
+    territory_goods: dict[str, dict[str, int]] = field(default_factory=dict)  # goods and "note"; replaced, not changed
+    mercenaries: dict[str, tuple[Tile, ...]] = field(default_factory=dict)
+    piles: dict[str, tuple[int, ...]] = field(default_factory=dict)      # face-down values, top last
+    discards: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    charges: dict[str, tuple[str, ...]] = field(default_factory=dict)    # charges still offered, per palace
     crisis_deck: list[int] = field(default_factory=list)           # turn tiles, top last
     crisis_shown: list[str] = field(default_factory=list)          # "setup:N" first, then "turn:N"
     next_tile_id: int = 0
@@ -117,13 +128,8 @@ class State:
             self.seats, self.seed, self.rng, self.turn, self.phase, self.round, list(self.order),
             list(self.pending_order) if self.pending_order is not None else None,
             [f.clone() for f in self.families],
-            {a: [s.clone() for s in stacks] for a, stacks in self.areas.items()},
-            list(self.resolved),
-            {t: dict(g) for t, g in self.territory_goods.items()},
-            {t: [x.clone() for x in tiles] for t, tiles in self.mercenaries.items()},
-            {c: list(p) for c, p in self.piles.items()},
-            {c: list(p) for c, p in self.discards.items()},
-            {p: list(c) for p, c in self.charges.items()},
+            dict(self.areas), list(self.resolved), dict(self.territory_goods), dict(self.mercenaries),
+            dict(self.piles), dict(self.discards), dict(self.charges),
             list(self.crisis_deck), list(self.crisis_shown), self.next_tile_id,
             list(self.round_queue), list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
         )
@@ -164,8 +170,11 @@ class State:
         values = {f.name: data[f.name] for f in fields(cls)}
         values["phase"] = Phase(data["phase"])
         values["families"] = [Family(**{**f, "colour": Colour(f["colour"])}) for f in data["families"]]
-        values["areas"] = {a: [Stack(**s) for s in stacks] for a, stacks in data["areas"].items()}
-        values["mercenaries"] = {t: [Tile(**{**x, "colour": MercenaryColour(x["colour"])}) for x in tiles]
-                                 for t, tiles in data["mercenaries"].items()}
+        values["areas"] = {a: tuple(Stack(**s) for s in stacks) for a, stacks in data["areas"].items()}
+        values["mercenaries"] = {
+            t: tuple(Tile(**{**x, "colour": MercenaryColour(x["colour"]), "seen_by": tuple(x["seen_by"])}) for x in tiles)
+            for t, tiles in data["mercenaries"].items()}
+        for name in ("piles", "discards", "charges"):
+            values[name] = {key: tuple(items) for key, items in data[name].items()}
         values["tasks"] = [codec.load(t) for t in data["tasks"]]
         return cls(**values)

@@ -3,16 +3,16 @@ wins ("La Battaglia"), then the top three trade ("Il Commercio")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import later
+from engine.core.flow import later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .board import RULES, mercenary_value, return_pieces, take_tile
+from .board import RULES, discard, mercenary_value, return_pieces, take_tile
 from .data import load
 from .flow import A, Ctx, Driver, Step, finish_area
 from .state import State
@@ -133,11 +133,11 @@ class Battle(Step):
             for k, n in kinds.items():
                 for _ in range(n):
                     take_tile(family, k)
-                    s.discards[colour].append(split_kind(k)[1])
+                    discard(s, colour, split_kind(k)[1])
             beaten = strength > enemy  # the discarded total must be strictly greater ("La Battaglia")
             if beaten:
-                s.discards[colour] += [x.value for x in enemies]
-                s.mercenaries[area] = [x for x in s.mercenaries[area] if x.colour != colour]
+                discard(s, colour, *(x.value for x in enemies))
+                s.mercenaries[area] = tuple(x for x in s.mercenaries[area] if x.colour != colour)
             c.emit("fought", player=c.who(seat), colour=w.mercenary(colour), **w.at(area),
                    strength=strength, enemy=enemy, result=Message(f"al_rashid.{'won' if beaten else 'lost'}").to_json())
         c.touch(area, f"family:{seat}")
@@ -198,10 +198,10 @@ class Trade(Step):
     def do(self, c: Ctx, a: Action) -> None:
         s, seat, area = c.s, self.seat, self.area
         family = s.family(seat)
-        stock = s.territory_goods[area]
         if a.verb == "done":
             c.pop()
             return
+        stock = s.territory_goods[area] = dict(s.territory_goods[area])  # shared with earlier states
         item = a.args[0]
         n = stock[item] if a.verb == "all" else 1
         stock[item] -= n

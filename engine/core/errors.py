@@ -12,12 +12,17 @@ class EngineError(Exception):
 
     default_key = "core.error"
 
+    # Cheap to raise: the rules refuse many candidate moves that nobody ever sees refused, so the Message
+    # is made, and translated, only when read.
     def __init__(self, key: str | None = None, **params: Any):
-        self.message = Message(key or self.default_key, params)
-        super().__init__(self.message.key)
+        self.key = key or self.default_key
+        self.params = params
+
+    @property
+    def message(self) -> Message:
+        return Message(self.key, self.params)
 
     def __str__(self) -> str:
-        # Translated only when read: rules refuse many candidate moves that nobody ever sees refused.
         return self.message.text()
 
     def text(self, locale: str = "en") -> str:

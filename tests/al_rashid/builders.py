@@ -7,11 +7,11 @@ drive the match through `GAME.apply` with the notation, as a player would.
 from __future__ import annotations
 
 from engine.al_rashid import GAME
-from engine.al_rashid.board import ranking
+from engine.al_rashid.board import put_stack, ranking
 from engine.al_rashid.flow import Ctx
 from engine.al_rashid.state import Stack, State, Tile
 from engine.al_rashid.turn import start_resolution
-from engine.al_rashid.vocab import PLACEMENT, RESOLUTION, TERRITORIES
+from engine.al_rashid.vocab import PLACEMENT, RESOLUTION, TERRITORIES, MercenaryColour
 from engine.core.events import Event
 
 # Family colours by seat, as handed out (they match the rulebook's examples: Rosso, Giallo, Verde, Blu).
@@ -33,7 +33,7 @@ def blank(seats: int = 3, order: list[int] | None = None, seed: int = 0) -> Stat
     for family in s.families:
         family.goods, family.hand = {}, {}
     for territory in TERRITORIES:
-        s.mercenaries[territory] = []
+        s.mercenaries[territory] = ()
     return s
 
 
@@ -47,13 +47,8 @@ def put(s: State, area: str, seat: int, pasha: int = 0, merchant: int = 0, sage:
             family.reserve[piece] += missing
             family.owned[piece] += missing
         family.reserve[piece] -= n
-    stack = next((x for x in s.areas[area] if x.seat == seat), None)
-    if stack is None:
-        stack = Stack(seat)
-        s.areas[area].append(stack)
-    stack.pasha += pasha
-    stack.merchant += merchant
-    stack.sage += sage
+    stack = next((x for x in s.areas[area] if x.seat == seat), Stack(seat))
+    put_stack(s, area, stack.plus("pasha", pasha).plus("merchant", merchant).plus("sage", sage))
     return s
 
 
@@ -62,7 +57,7 @@ def mercenaries(s: State, territory: str, *kinds: str) -> list[int]:
     ids = []
     for kind in kinds:
         colour, value = kind.split("-")
-        s.mercenaries[territory].append(Tile(s.next_tile_id, colour, int(value)))
+        s.mercenaries[territory] += (Tile(s.next_tile_id, MercenaryColour(colour), int(value)),)
         ids.append(s.next_tile_id)
         s.next_tile_id += 1
     return ids

@@ -50,7 +50,7 @@ def test_a_turn_crisis_tile_places_new_face_down_mercenaries():
     mercenario coperte sui territori indicati così che nessun giocatore possa conoscerne il valore"."""
     s = blank(2)
     left = mercenaries(s, "nilus_valley", "red-3")
-    s.mercenaries["nilus_valley"][0].revealed = True  # fought over earlier and left face up
+    s.mercenaries["nilus_valley"] = tuple(x.face_up() for x in s.mercenaries["nilus_valley"])  # fought over earlier, left face up
     index = s.crisis_deck[-1]
     s, events = last_move(s)
     assert s.crisis_shown[-1] == f"turn:{index}" and len(s.crisis_deck) == 7
@@ -113,16 +113,16 @@ def test_the_game_ends_after_the_fifth_resolution_without_restocking():
 def test_an_empty_pile_is_rebuilt_from_its_discards():
     """Decision 19: when a pile is empty its colour's discards are shuffled into a new pile (000 is silent)."""
     s = blank(2)
-    s.piles["red"], s.discards["red"] = [], [2, 3, 4]
+    s.piles["red"], s.discards["red"] = (), (2, 3, 4)
     value = draw_mercenary(s, "red")
-    assert value in (2, 3, 4) and sorted([value, *s.piles["red"]]) == [2, 3, 4] and s.discards["red"] == []
+    assert value in (2, 3, 4) and sorted([value, *s.piles["red"]]) == [2, 3, 4] and s.discards["red"] == ()
 
 
 def test_with_no_tile_left_of_a_colour_nothing_is_placed_or_drawn():
     """Decision 19: with neither pile nor discards of a colour, the crisis places nothing of it and nobody can
     draw it."""
     s = blank(2)
-    s.piles["red"], s.discards["red"] = [], []
+    s.piles["red"], s.discards["red"] = (), ()
     s, _ = last_move(s)
     assert all(x.colour == "blue" for t in TERRITORIES for x in s.mercenaries[t])
     assert draw_mercenary(s, "red") is None

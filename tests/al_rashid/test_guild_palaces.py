@@ -160,7 +160,7 @@ def test_a_spy_may_look_then_move_and_may_stop_early():
     s, _ = play(s, (RED, "resolve abbasid_caliphate"), (YELLOW, "pick pottery"), (YELLOW, "done"))
     s, _ = play(s, (YELLOW, "resolve spies"), (RED, "do service"))
     s, _ = play(s, "look silk_road")
-    assert s.mercenaries["silk_road"][0].seen_by == [RED]
+    assert s.mercenaries["silk_road"][0].seen_by == (RED,)
     s, _ = play(s, "from nilus_valley")
     assert options(s) == ["piece merchant", "piece sage", "back"]
     s, _ = play(s, "piece merchant")

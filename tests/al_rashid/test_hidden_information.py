@@ -30,8 +30,8 @@ def test_views_do_not_change_with_the_hidden_values():
     b = blank(3)
     mercenaries(b, "silk_road", "red-4", "blue-4")
     hand(b, RED, "blue-4")
-    b.piles["red"].reverse()
-    b.discards["red"] = [4] * len(a.discards["red"])
+    b.piles["red"] = b.piles["red"][::-1]
+    b.discards["red"] = (4,) * len(a.discards["red"])
     for viewer in (None, YELLOW, GREEN):
         assert public_text(a, viewer) == public_text(b, viewer)
     assert public_text(a, RED) != public_text(b, RED)
@@ -120,7 +120,7 @@ def test_discards_and_piles_show_only_their_size():
     """Decision 25: discard piles are face down; draw piles are face down (000 "Preparazione": "impilare a faccia in
     giù")."""
     s = blank(2)
-    s.discards["red"] = [4, 4, 2]
+    s.discards["red"] = (4, 4, 2)
     view = GAME.view(s, None)
     assert view.discards == {"red": 3, "blue": 0}
     assert view.piles == {c: len(p) for c, p in s.piles.items()}

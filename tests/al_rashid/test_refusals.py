@@ -72,7 +72,9 @@ def placing():
 
 def without_charge(palace, charge, **kw):
     s = in_palace(palace, held={"hardwood": 3, "pottery": 3, "metal": 3, "silk": 3}, **kw)
-    s.charges[palace].remove(charge)
+    offered = list(s.charges[palace])
+    offered.remove(charge)
+    s.charges[palace] = tuple(offered)
     return at(s, "do charge")
 
 
@@ -83,7 +85,7 @@ def payment():
 
 def empty_piles(s):
     for colour in ("red", "blue"):
-        s.piles[colour], s.discards[colour] = [], []
+        s.piles[colour], s.discards[colour] = (), ()
     return s
 
 
@@ -173,7 +175,7 @@ SCENARIOS = {
 
 def _no_charges_left():
     s = in_palace("merchant", held={"hardwood": 3, "pottery": 3, "metal": 3, "silk": 3})
-    s.charges["merchant"] = []
+    s.charges["merchant"] = ()
     return s
 
 
@@ -187,7 +189,7 @@ def _at_limit():
 
 def _setup_without_red():
     s = new(2, seed=3)
-    s.piles["red"], s.discards["red"] = [], []
+    s.piles["red"], s.discards["red"] = (), ()
     return s
 
 

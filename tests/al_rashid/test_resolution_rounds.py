@@ -65,7 +65,7 @@ def test_resolving_sends_the_pieces_home():
     put(s, "nilus_valley", YELLOW, sage=1)
     s = resolve_from(s)
     s, _ = play(s, "resolve culture", "do nothing", "do nothing")
-    assert s.areas["culture"] == [] and "culture" in s.resolved
+    assert s.areas["culture"] == () and "culture" in s.resolved
     assert s.families[RED].reserve == {"pasha": 1, "merchant": 1, "sage": 1}
     assert s.families[YELLOW].reserve == {"pasha": 1, "merchant": 1, "sage": 0}
 

@@ -95,7 +95,7 @@ def test_mercenary_piles_hold_32_tiles_of_each_colour_valued_2_3_4():
     s = new(4, seed=3)
     for colour in ("red", "blue"):
         on_map = [x.value for t in TERRITORIES for x in s.mercenaries[t] if x.colour == colour]
-        assert Counter(s.piles[colour] + on_map) == {2: 8, 3: 16, 4: 8}
+        assert Counter([*s.piles[colour], *on_map]) == {2: 8, 3: 16, 4: 8}
 
 
 def test_each_player_in_turn_order_draws_one_mercenary_from_the_pile_they_choose():

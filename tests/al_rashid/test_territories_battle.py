@@ -99,7 +99,7 @@ def test_the_discarded_total_must_be_strictly_greater(committed, won):
     assert sorted(s.discards["red"]) == (sorted([2, 3, *(int(k[-1]) for k in committed)]) if won
                                          else sorted(int(k[-1]) for k in committed))
     if won:
-        assert s.mercenaries["silk_road"] == [] and s.task.kind == "trade" and active(s) == RED
+        assert s.mercenaries["silk_road"] == () and s.task.kind == "trade" and active(s) == RED
     else:
         assert len(s.mercenaries["silk_road"]) == 2 and active(s) == YELLOW
         assert s.families[RED].dishonour == 0 and all(x.seat != RED for x in s.areas["silk_road"])
@@ -111,7 +111,7 @@ def test_the_strategist_adds_one_per_tile():
     s.families[RED].charges = ["strategist"]
     s, events = play(s, "fight", "commit red-2", "commit red-3", "confirm")
     assert next(e for e in events if e.key.endswith("fought")).params["strength"] == 7
-    assert s.mercenaries["silk_road"] == [] and "won_battle" in keys(events)
+    assert s.mercenaries["silk_road"] == () and "won_battle" in keys(events)
 
 
 def test_beating_one_colour_only_means_no_dishonour_and_no_trade():
@@ -140,7 +140,7 @@ def test_when_nobody_wins_the_mercenaries_stay_face_up():
                      (GREEN, "flee"))
     assert "nobody_won" in keys(events)
     assert [(x.value, x.revealed) for x in s.mercenaries["mare_indianum"]] == [(4, True)]
-    assert "mare_indianum" in s.resolved and s.areas["mare_indianum"] == []
+    assert "mare_indianum" in s.resolved and s.areas["mare_indianum"] == ()
     assert [s.families[x].dishonour for x in (RED, YELLOW, GREEN)] == [2, 0, 2]
     assert s.territory_goods["mare_indianum"] == {"silk": 1, "spice": 1, "hardwood": 4}
     assert GAME.view(s, None).area("mare_indianum").mercenaries[0].value == 4

@@ -86,7 +86,7 @@ def test_mare_indianum_may_leave_the_third_empty_handed():
     assert s.task is None or s.task.kind != "trade"  # Green is not even asked
     assert s.families[GREEN].goods == {}
     assert s.families[RED].goods == {"hardwood": 4} and s.families[YELLOW].goods == {"silk": 1, "spice": 1}
-    assert "mare_indianum" in s.resolved and s.areas["mare_indianum"] == []
+    assert "mare_indianum" in s.resolved and s.areas["mare_indianum"] == ()
 
 
 def test_only_what_is_left_can_be_taken():
