@@ -15,7 +15,10 @@ BARTER = (0, 1, 3, 6, 10, 15)
 
 
 def gold_value(goods: dict[str, int]) -> int:
-    return _value(tuple(goods.get(g, 0) for g in GOODS))
+    return _value(tuple(map(goods.get, GOODS, _NONE)))
+
+
+_NONE = (0,) * len(GOODS)
 
 
 @lru_cache(maxsize=65536)

@@ -94,7 +94,7 @@ def return_pieces(state: State, area: str, seats: Collection[int] | None = None)
     keep = []
     for stack in state.areas[area]:
         if seats is None or stack.seat in seats:
-            family = state.families[stack.seat]
+            family = state.family(stack.seat)
             for piece in PIECES:
                 family.reserve[piece] += stack.count(piece)
         else:

@@ -131,6 +131,7 @@ class AlRashid(FlowGame[State, Ctx]):
 
     def stepped(self, c: Ctx) -> None:
         c.s.steps += 1
+        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -196,7 +197,7 @@ class AlRashid(FlowGame[State, Ctx]):
                     entitled.update(tile.seen_by)
                 redrawn.append(tile)
             new.mercenaries[territory] = tuple(redrawn)
-        family = new.families[rng.randrange(new.seats)]
+        family = new.family(rng.randrange(new.seats))
         size = sum(family.hand.values())
         if size:
             family.hand = {}
@@ -204,7 +205,7 @@ class AlRashid(FlowGame[State, Ctx]):
                 kind = rng.choice(MERCENARY_KINDS)
                 family.hand[kind] = family.hand.get(kind, 0) + 1
             entitled.add(family.seat)
-        return new, frozenset(entitled)
+        return new.sealed(), frozenset(entitled)
 
     # ---- views ----------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> AlRashidView:

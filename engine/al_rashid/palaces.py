@@ -6,8 +6,9 @@ The Plotter, the Informer and the spies' service share one step: moving a piece 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Self
 
 from engine.core.errors import Illegal
@@ -186,11 +187,40 @@ class Move(Step):
 
 # ==== one family acting in a palace =================================================================
 
+class Purse:
+    """What a family can buy in a palace right now, gathered once per question: every option of a palace
+    is checked for whether it can still be completed and paid for, and they all need the same facts."""
+
+    def __init__(self, s: State, actor: PalaceActor):
+        self.s, self.actor = s, actor
+        family = s.family(actor.seat)
+        self.goods = family.goods        # held before this resolution; only read here
+        self.note = family.notes > 0     # it holds a credit note
+
+    @cached_property
+    def charges(self) -> tuple[str, ...]:
+        """The palace's charges the family may take now, in data order."""
+        s, actor = self.s, self.actor
+        return tuple(ch for ch in actor.charge_choices(s) if allowed(charge_refusal, s, actor.seat, ch, actor.area))
+
+    @cached_property
+    def cheapest(self) -> str | None:
+        """The cheapest of those charges (with a credit note when the family holds one)."""
+        s, seat = self.s, self.actor.seat
+        return min(self.charges, key=lambda ch: charge_cost(s, seat, ch, self.note), default=None)
+
+    @cached_property
+    def borrowable(self) -> tuple[str, ...]:
+        """The favours the Caliph's Favourite can borrow for the family."""
+        return tuple(b for b in BORROWABLE if allowed(favour_refusal, self.s, self.actor.seat, b))
+
+
 @dataclass(frozen=True, kw_only=True)
 class PalaceActor(Step):
     """One family acting in a palace: choose actions, then details, then pay everything at once."""
 
     combos: ClassVar[tuple[tuple[str, ...], ...]]
+    choices: ClassVar[tuple[Action, ...]]   # the combos as actions ("do nothing" for the empty one)
     area: str
     rank: int                                # 0: the most dominant
     stage: str                               # "choose", "charge", "note", a detail, then "pay"
@@ -211,56 +241,54 @@ class PalaceActor(Step):
         """Every charge of this palace; one already taken is refused naming the rule."""
         return PALACE_CHARGES[self.area]
 
-    def combo_refusal(self, s: State, combo: tuple[str, ...]) -> None:
+    def purse(self, s: State) -> Purse:
+        return Purse(s, self)
+
+    def combo_refusal(self, s: State, combo: tuple[str, ...], purse: Purse) -> None:
         """Raise the rule that blocks one of the combo's actions outright (before asking about money)."""
-        if CHARGE in combo and not any(allowed(charge_refusal, s, self.seat, ch, self.area)
-                                       for ch in self.charge_choices(s)):
+        if CHARGE in combo and not purse.charges:
             raise Illegal("al_rashid.illegal.no_charge_for_you", **w.at(self.area))
 
-    def variants(self, s: State) -> list[Self]:
+    def variants(self, purse: Purse) -> list[Self]:
         """The ways the still-open details (other than the charge) can be filled in."""
         return [self]
 
-    def feasible(self, s: State) -> bool:
+    def feasible(self, s: State, purse: Purse) -> bool:
         """Can the choices made so far still be completed and paid for? Keeps every path free of dead ends."""
         if CHARGE in self.actions and self.charge is None:
             # Only the price of the charge matters here, so the cheapest one decides.
-            choices = [ch for ch in self.charge_choices(s) if allowed(charge_refusal, s, self.seat, ch, self.area)]
-            note = s.family(self.seat).notes > 0
-            cheapest = min(choices, key=lambda ch: charge_cost(s, self.seat, ch, note), default=None)
-            return cheapest is not None and replace(self, charge=cheapest).feasible(s)
+            return purse.cheapest is not None and replace(self, charge=purse.cheapest).feasible(s, purse)
         t = self
         if self.charge is not None and self.note is None:
-            t = replace(self, note=s.family(self.seat).notes > 0)
-        return any(affordable(v.pool(s), v.total_cost(s), v.needs_give()) for v in t.variants(s))
+            t = replace(self, note=purse.note)
+        return any(affordable(v.pool(purse), v.total_cost(s), v.needs_give()) for v in t.variants(purse))
 
-    def must_be_feasible(self, s: State) -> None:
-        if not self.feasible(s):
-            raise Illegal("al_rashid.illegal.cannot_afford", value=gold_value(self.pool(s)))
+    def must_be_feasible(self, s: State, purse: Purse) -> None:
+        if not self.feasible(s, purse):
+            raise Illegal("al_rashid.illegal.cannot_afford", value=gold_value(self.pool(purse)))
 
     def total_cost(self, s: State) -> int:
         raise NotImplementedError
 
-    def pool(self, s: State) -> dict[str, int]:
+    def pool(self, purse: Purse) -> dict[str, int]:
         """The goods that may pay: held before this resolution, less a good promised in a swap."""
-        goods = s.family(self.seat).goods
-        return without(goods, {self.give: 1}) if self.give else {g: n for g, n in goods.items() if n}
+        return without(purse.goods, {self.give: 1}) if self.give else purse.goods
 
     def price(self) -> int:
         assert self.cost is not None, "asked only in the payment stage"
         return self.cost
 
     # ---- stages --------------------------------------------------------------------------------
-    def candidates(self, s: State) -> list[Action]:
+    def candidates(self, s: State) -> Sequence[Action]:
         stage = self.stage
         if stage == "choose":
-            return [A("do", *combo) if combo else A("do", "nothing") for combo in self.combos]
+            return self.choices
         if stage == "charge":
             return [A("charge", ch) for ch in self.charge_choices(s)]
         if stage == "note":
             return [A("note", "use"), A("note", "keep")]
         if stage == "pay":
-            cost, pool, given = self.price(), self.pool(s), self.given or {}
+            cost, pool, given = self.price(), self.pool(self.purse(s)), self.given or {}
             out = []
             suggested = suggested_payment(pool, cost)
             if suggested is not None:
@@ -276,19 +304,38 @@ class PalaceActor(Step):
     def detail_candidates(self, s: State) -> list[Action]:
         return []
 
+    # ---- refusals: every option is checked against one purse -------------------------------
+    def options(self, s: State) -> list[Action]:
+        purse = self.purse(s)
+        return [a for a in self.candidates(s) if self.allows_with(s, a, purse)]
+
+    def has_options(self, s: State) -> bool:
+        purse = self.purse(s)
+        return any(self.allows_with(s, a, purse) for a in reversed(self.candidates(s)))
+
+    def allows_with(self, s: State, a: Action, purse: Purse) -> bool:
+        try:
+            self.refuse_with(s, a, purse)
+        except Illegal:
+            return False
+        return True
+
     def refuse(self, s: State, a: Action) -> None:
+        self.refuse_with(s, a, self.purse(s))
+
+    def refuse_with(self, s: State, a: Action, purse: Purse) -> None:
         if a.verb == "do":
             combo = () if a.args == ("nothing",) else a.args
-            self.combo_refusal(s, combo)
-            replace(self, combo=combo).must_be_feasible(s)
+            self.combo_refusal(s, combo, purse)
+            replace(self, combo=combo).must_be_feasible(s, purse)
         elif a.verb == "charge":
             charge_refusal(s, self.seat, a.args[0], self.area)
-            replace(self, charge=a.args[0]).must_be_feasible(s)
+            replace(self, charge=a.args[0]).must_be_feasible(s, purse)
         elif a.verb == "note":
-            replace(self, note=a.args[0] == "use").must_be_feasible(s)
+            replace(self, note=a.args[0] == "use").must_be_feasible(s, purse)
         elif a.verb == "pay":
             paid = parse_goods(a.args[0])
-            if paid is None or any(self.pool(s).get(g, 0) < n for g, n in paid.items()):
+            if paid is None or any(self.pool(purse).get(g, 0) < n for g, n in paid.items()):
                 raise Illegal("al_rashid.illegal.not_your_goods")
             if gold_value(paid) < self.price():
                 raise Illegal("al_rashid.illegal.payment_short", cost=self.price(), value=gold_value(paid))
@@ -298,14 +345,14 @@ class PalaceActor(Step):
                 raise Illegal("al_rashid.illegal.payment_short", cost=self.price(), value=gold_value(given))
         elif a.verb == "add":
             given = self.given or {}
-            if self.pool(s).get(a.args[0], 0) <= given.get(a.args[0], 0):
+            if self.pool(purse).get(a.args[0], 0) <= given.get(a.args[0], 0):
                 raise Illegal("al_rashid.illegal.no_more_of", good=w.good(a.args[0]))
             if gold_value(given) >= self.price():
                 raise Illegal("al_rashid.illegal.paid_enough", cost=self.price())
         elif a.verb in ("favour", "trade", "swap"):
-            self.detail_refusal(s, a)
+            self.detail_refusal(s, a, purse)
 
-    def detail_refusal(self, s: State, a: Action) -> None:
+    def detail_refusal(self, s: State, a: Action, purse: Purse) -> None:
         pass
 
     def needs_give(self) -> bool:
@@ -364,7 +411,8 @@ class PalaceActor(Step):
     def question_params(self, s: State) -> dict[str, Any]:
         params = super().question_params(s)
         given = self.given or {}
-        params.update(given=w.bundle(given) or "—", value=gold_value(given), worth=gold_value(self.pool(s)))
+        params.update(given=w.bundle(given) or "—", value=gold_value(given),
+                      worth=gold_value(self.pool(self.purse(s))))
         if self.charge:
             params["charge"] = w.charge(self.charge)
         return params
@@ -399,25 +447,23 @@ class Guild(PalaceActor):
 
     kind = "guild"
     combos = GUILD_COMBOS
+    # Asking all three is never offered, but refused with the rule rather than as an unknown move.
+    choices = (*(A("do", *combo) if combo else A("do", "nothing") for combo in GUILD_COMBOS),
+               A("do", SERVICE, CHARGE, FAVOUR))
 
-    def candidates(self, s: State) -> list[Action]:
-        out = super().candidates(s)
-        # Asking all three is never offered, but refused with the rule rather than as an unknown move.
-        return [*out, A("do", SERVICE, CHARGE, FAVOUR)] if self.stage == "choose" else out
-
-    def combo_refusal(self, s: State, combo: tuple[str, ...]) -> None:
+    def combo_refusal(self, s: State, combo: tuple[str, ...], purse: Purse) -> None:
         guild = self.area
         if len(combo) == 3:
             raise Illegal("al_rashid.illegal.three_actions", **w.at(guild))
         if SERVICE in combo:
             service_refusal(s, self.seat, guild)
-        super().combo_refusal(s, combo)
+        super().combo_refusal(s, combo, purse)
         if FAVOUR in combo and guild != "spies":
             favour_refusal(s, self.seat, guild)
 
-    def variants(self, s: State) -> list[Self]:
+    def variants(self, purse: Purse) -> list[Self]:
         if FAVOUR in self.actions and self.area == "spies" and self.borrow is None:
-            return [replace(self, borrow=b) for b in BORROWABLE if allowed(favour_refusal, s, self.seat, b)]
+            return [replace(self, borrow=b) for b in purse.borrowable]
         return [self]
 
     def total_cost(self, s: State) -> int:
@@ -450,13 +496,13 @@ class Guild(PalaceActor):
             return [A("favour", g) for g in BORROWABLE]
         return favour_detail_candidates(s, self.seat, self.favour_guild())
 
-    def detail_refusal(self, s: State, a: Action) -> None:
+    def detail_refusal(self, s: State, a: Action, purse: Purse) -> None:
         if a.verb == "favour":
             favour_refusal(s, self.seat, a.args[0])
-            replace(self, borrow=a.args[0]).must_be_feasible(s)
+            replace(self, borrow=a.args[0]).must_be_feasible(s, purse)
         else:
             favour_detail_refusal(s, self.seat, a)
-            replace(self, give=a.args[0], take=a.args[1]).must_be_feasible(s)
+            replace(self, give=a.args[0], take=a.args[1]).must_be_feasible(s, purse)
 
     def detail_do(self, a: Action) -> Self:
         if a.verb == "favour":
@@ -496,6 +542,7 @@ class Court(PalaceActor):
 
     kind = "court"
     combos = COURT_COMBOS
+    choices = tuple(A("do", *combo) if combo else A("do", "nothing") for combo in COURT_COMBOS)
 
     def total_cost(self, s: State) -> int:
         if CHARGE in self.actions and self.charge is not None:

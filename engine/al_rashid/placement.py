@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.errors import Illegal
@@ -49,11 +50,10 @@ class Place(Step):
     chosen: bool | None = later()      # the player chose the piece (and may go back on it)
     held: bool | None = later()        # the piece set aside on the Diplomat
 
-    def candidates(self, s: State) -> list[Action]:
+    def candidates(self, s: State) -> Sequence[Action]:
         if self.piece is None:
-            return [A("piece", p) for p in PIECES]
-        back = [A("back")] if self.chosen else []
-        return [A("place", area) for area in AREAS] + back
+            return WHICH_PIECE
+        return PLACE_OR_BACK if self.chosen else PLACE
 
     def refuse(self, s: State, a: Action) -> None:
         if a.verb == "piece":
@@ -88,8 +88,13 @@ class Place(Step):
         return Message("al_rashid.ask.place.area", {**self.question_params(s), "piece": w.piece(self.piece)})
 
 
+WHICH_PIECE = tuple(A("piece", p) for p in PIECES)
+PLACE = tuple(A("place", area) for area in AREAS)
+PLACE_OR_BACK = (*PLACE, A("back"))
+
+
 def place_task(s: State, seat: int, held: str | None = None) -> Place:
     if held:
         return Place(seat=seat, piece=held, held=True)
-    kinds = [p for p in PIECES if s.family(seat).reserve[p]]
+    kinds = [p for p in PIECES if s.families[seat].reserve[p]]
     return Place(seat=seat, piece=kinds[0] if len(kinds) == 1 else None)

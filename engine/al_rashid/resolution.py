@@ -24,6 +24,9 @@ from .territories import Territory
 from .vocab import AREAS, CALIPH, COMMON_GOODS, GOODS, MERCENARY_COLOURS, TERRITORIES, split_kind
 
 ACTIVATED, RESOLVED = "activated", "resolved"
+ACTIVATE = tuple((c, A("activate", c)) for c in ACTIVATABLE)
+RESOLVE = tuple((area, A("resolve", area)) for area in AREAS)
+END = A("end")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -51,11 +54,11 @@ class Turn(Step):
         out = []
         if not self.activated:
             held = s.family(self.seat).charges
-            out += [A("activate", c) for c in ACTIVATABLE if c in held]
+            out += [action for c, action in ACTIVATE if c in held]
         if self.resolved:
-            out.append(A("end"))
+            out.append(END)
         else:
-            out += [A("resolve", area) for area in AREAS if s.areas[area] and area not in s.resolved]
+            out += [action for area, action in RESOLVE if s.areas[area] and area not in s.resolved]
         return out
 
     def not_offered(self, s: State, a: Action) -> Illegal:

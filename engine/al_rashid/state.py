@@ -1,9 +1,11 @@
 """The state of an Al-Rashid match: plain data, cheap to clone, dumped to JSON and back.
 
 `apply` clones the state and changes the clone, so a state once returned is never changed again. Cloning
-copies the families and the small lists; the board (stacks, mercenary tiles, piles, discards, charges on
-offer, goods on the territories) is made of immutable values that the clones share: a step replaces the
-tuple or the dict it changes instead of changing it in place.
+copies only the small lists: the board (stacks, mercenary tiles, piles, discards, charges on offer, goods on
+the territories) is made of immutable values that the clones share (a step replaces the tuple or the dict it
+changes instead of changing it in place), and a family is copied when the step first asks for it
+(`State.family`: change a family only through it; `families[seat]` is for reading). `sealed()` ends the
+copying once the step is done.
 """
 
 from __future__ import annotations
@@ -122,30 +124,43 @@ class State:
     steps: int = 0                                           # actions applied so far
     last_changed: list[str] = field(default_factory=list)    # areas / families the last step touched
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+    # While a step changes a clone: the seats whose family it has copied already. None: nothing is copied.
+    copied: set[int] | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> State:
         new = State(
             self.seats, self.seed, self.rng, self.turn, self.phase, self.round, list(self.order),
             list(self.pending_order) if self.pending_order is not None else None,
-            [f.clone() for f in self.families],
+            list(self.families),
             dict(self.areas), list(self.resolved), dict(self.territory_goods), dict(self.mercenaries),
             dict(self.piles), dict(self.discards), dict(self.charges),
             list(self.crisis_deck), list(self.crisis_shown), self.next_tile_id,
             list(self.round_queue), list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
+            set(),
         )
         return new
+
+    def sealed(self) -> State:
+        """The step is done: from now on the state is only read."""
+        self.copied = None
+        return self
 
     @property
     def task(self) -> Task | None:
         return self.tasks[-1] if self.tasks else None
 
     def family(self, seat: int) -> Family:
+        """A seat's family; in a clone being changed, its own copy (the earlier state keeps the original)."""
+        copied = self.copied
+        if copied is not None and seat not in copied:
+            copied.add(seat)
+            self.families[seat] = self.families[seat].clone()
         return self.families[seat]
 
     # ---- JSON -------------------------------------------------------------------------------
     def to_json(self, codec: TaskCodec) -> dict[str, Any]:
         # Written out by hand: dataclasses.asdict deep-copies recursively and dominated save times.
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "copied"}
         data.update(
             order=list(self.order), pending_order=list(self.pending_order) if self.pending_order is not None else None,
             families=[{f.name: _copy(getattr(fam, f.name)) for f in fields(Family)} for fam in self.families],
@@ -167,7 +182,7 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
-        values = {f.name: data[f.name] for f in fields(cls)}
+        values = {f.name: data[f.name] for f in fields(cls) if f.name != "copied"}
         values["phase"] = Phase(data["phase"])
         values["families"] = [Family(**{**f, "colour": Colour(f["colour"])}) for f in data["families"]]
         values["areas"] = {a: tuple(Stack(**s) for s in stacks) for a, stacks in data["areas"].items()}

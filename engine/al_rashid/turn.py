@@ -34,25 +34,25 @@ def proceed(c: Ctx) -> bool:
 def start_placement(c: Ctx) -> None:
     s = c.s
     s.phase, s.round, s.round_queue = PLACEMENT, 0, []
-    holders = [seat for seat in s.order if s.family(seat).has("diplomat")]
+    holders = [seat for seat in s.order if s.families[seat].has("diplomat")]
     c.push(*(Hold(seat=seat) for seat in holders
-             if s.family(seat).reserve["pasha"] or s.family(seat).reserve["merchant"]))
+             if s.families[seat].reserve["pasha"] or s.families[seat].reserve["merchant"]))
 
 
 def next_placement(c: Ctx) -> None:
     s = c.s
     if not s.round_queue:
-        s.round_queue = [seat for seat in s.order if any(s.family(seat).reserve.values())]
+        s.round_queue = [seat for seat in s.order if any(s.families[seat].reserve.values())]
         if not s.round_queue:
-            held = [seat for seat in s.order if s.family(seat).held]
+            held = [seat for seat in s.order if s.families[seat].held]
             if held:  # the Diplomat's piece comes after every other piece
-                c.push(*(place_task(s, seat, s.family(seat).held) for seat in held))
+                c.push(*(place_task(s, seat, s.families[seat].held) for seat in held))
             else:
                 start_resolution(c)
             return
         s.round += 1
     seat = s.round_queue.pop(0)
-    if any(s.family(seat).reserve.values()):
+    if any(s.families[seat].reserve.values()):
         c.push(place_task(s, seat))
 
 
@@ -62,7 +62,7 @@ def start_resolution(c: Ctx) -> None:
     c.emit("resolution_starts", turn=s.turn)
     moves = []
     for seat in s.order:
-        family = s.family(seat)
+        family = s.families[seat]
         for charge, scope in (("plotter", "palaces"), ("informer", "territories")):
             if family.has(charge) and any(stack_of(s, a, seat) for a in areas_in_scope(scope)):
                 moves.append(Move(seat=seat, source=charge, stage="from"))
@@ -95,8 +95,8 @@ def end_turn(c: Ctx) -> None:
         return
     for territory, info in DATA.territories.items():
         s.territory_goods[territory] = {**info.goods, CREDIT_NOTE: info.notes} if info.notes else dict(info.goods)
-    for family in s.families:
-        family.used = []
+    for seat in range(s.seats):
+        s.family(seat).used = []
     s.resolved = []
     s.turn += 1
     reveal_crisis(c)

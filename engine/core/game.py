@@ -8,6 +8,7 @@ replays exactly from its seed and its action log.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -114,9 +115,15 @@ class Game(Generic[S]):
             raise NotYourTurn()
         if isinstance(action, str):
             action = self.parse_action(action)
-        else:
+        elif action not in self._well_formed:
             self.check_form(action)
+            self._well_formed.add(action)
         return self.step(state, seat, action)
+
+    @cached_property
+    def _well_formed(self) -> set[Action]:
+        """Actions that passed `check_form` (a pure function of the action): not checked again."""
+        return set()
 
     def parse_action(self, text: str) -> Action:
         tokens = text.strip().lower().split()
