@@ -11,9 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.events import Event
-from engine.core.flow import Ask, Drive
-from engine.core.flow import Ctx as CoreCtx
+from engine.core.flow import Ask, Drive, TableCtx
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -24,20 +22,10 @@ from .state import State
 A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
 
 
-class Ctx(CoreCtx[State]):
-    """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
+class Ctx(TableCtx[State]):
+    """A step in progress; `touch` marks the areas and families (`family:<seat>`) it changed."""
 
     event_prefix = "al_rashid.ev."
-
-    def emitted(self, event: Event) -> None:
-        if event.audience is None:  # the table's recent log: the last twelve public events as Message JSON
-            self.s.log_tail = [*self.s.log_tail[-11:], {"key": event.key, "params": event.params}]
-
-    def touch(self, *things: str) -> None:
-        """Mark areas and families (`family:<seat>`) the step changed, for the board's highlights."""
-        for thing in things:
-            if thing not in self.s.last_changed:
-                self.s.last_changed.append(thing)
 
     def who(self, seat: int) -> dict[str, Any]:
         return w.player(self.s, seat)

@@ -12,9 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.events import Event
-from engine.core.flow import Ask
-from engine.core.flow import Ctx as CoreCtx
+from engine.core.flow import Ask, TableCtx
 from engine.core.game import Action
 
 from . import rules as r
@@ -25,22 +23,10 @@ from .vocab import COIN, CUBE
 A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
 
 
-class Ctx(CoreCtx[State]):
+class Ctx(TableCtx[State]):
     """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
 
     event_prefix = "notre_dame.ev."
-
-    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
-        event = super().emit(key, audience=audience, reveals=reveals, **params)
-        if audience is None:
-            self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
-        return event
-
-    def touch(self, *things: str) -> None:
-        """Mark what the step changed (`player:<seat>`, `quarter:<seat>`, `messages`, ...) for the pictures."""
-        for thing in things:
-            if thing not in self.s.last_changed:
-                self.s.last_changed.append(thing)
 
     def who(self, seat: int) -> dict[str, Any]:
         return w.player(self.s, seat)

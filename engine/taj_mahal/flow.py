@@ -11,9 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.events import Event
-from engine.core.flow import Ask, Drive
-from engine.core.flow import Ctx as CoreCtx
+from engine.core.flow import Ask, Drive, TableCtx
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -25,26 +23,15 @@ from .state import Player, State
 A = lru_cache(maxsize=None)(Action.of)  # options are rebuilt on every step: share the Action objects
 
 
-class Ctx(CoreCtx[State]):
-    """A step in progress: public events also go to the table's recent log; `touch` marks what changed."""
+class Ctx(TableCtx[State]):
+    """A step in progress; `touch` marks the cities (`city:<id>`), players (`player:<index>`), the display and
+    the court it changed."""
 
     event_prefix = "taj_mahal.ev."
 
     def __init__(self, state: State):
         super().__init__(state)
         self.board: Board = board(state.provinces)
-
-    def emit(self, key: str, *, audience: int | None = None, reveals: bool = False, **params: Any) -> Event:
-        event = super().emit(key, audience=audience, reveals=reveals, **params)
-        if audience is None:
-            self.s.log_tail = [*self.s.log_tail[-11:], event.message.to_json()]
-        return event
-
-    def touch(self, *things: str) -> None:
-        """Mark cities (`city:<id>`), players (`player:<index>`), the display and the court the step changed."""
-        for thing in things:
-            if thing not in self.s.last_changed:
-                self.s.last_changed.append(thing)
 
     def who(self, index: int) -> dict[str, Any]:
         return w.player(self.s, index)

@@ -8,7 +8,7 @@ import pytest
 from engine.core import NotYourTurn
 from engine.core.conformance import Checks, check_game
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive, TaskCodec, later
+from engine.core.flow import Ask, Drive, TableCtx, TaskCodec, later
 from tests.support.simultaneous import GAME, Bids, Pick
 
 
@@ -125,3 +125,28 @@ def test_tasks_dump_their_payload_in_order_leaving_out_details_not_yet_filled_in
     assert codec.load(codec.dump(Count(seat=1, n=0, note="y"))) == Count(seat=1, n=0, note="y")
     with pytest.raises(ValueError, match="share a kind"):
         TaskCodec(Count, Count)
+
+
+def test_a_table_context_keeps_the_recent_public_events_and_what_changed():
+    @dataclass
+    class Table:
+        tasks: list
+        last_changed: list
+        log_tail: list
+
+        def clone(self):
+            return Table(list(self.tasks), list(self.last_changed), list(self.log_tail))
+
+    class TableContext(TableCtx[Table]):
+        event_prefix = "table.ev."
+        recent_events = 3
+
+    c = TableContext(Table([], [], []))
+    for n in range(5):
+        c.emit("public", n=n)
+        c.emit("private", audience=1, n=n)     # only for seat 1: not on the table
+    assert c.s.log_tail == [{"key": "table.ev.public", "params": {"n": n}} for n in (2, 3, 4)]
+    assert [e.key for e in c.events].count("table.ev.private") == 5
+    c.touch("area:a", "family:1")
+    c.touch("family:1", "area:b")
+    assert c.s.last_changed == ["area:a", "family:1", "area:b"]
