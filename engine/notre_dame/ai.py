@@ -11,6 +11,7 @@ cards and supplies and the public table (never the others' cards, the decks or, 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -23,7 +24,8 @@ from .board import layout
 from .data import load
 from .draft import Keep
 from .flow import A, Step
-from .persons import Bishop, Jester, Troubadour
+from .persons import Bishop, Jester, Pay, Troubadour
+from .plague import Lose
 from .state import Player, State, card
 from .vocab import (
     ACTIONS,
@@ -58,8 +60,12 @@ class Heuristic:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
+        ask = cast(FlowGame[State, Any], game).asking(state, seat)
+        score = SCORES.get(type(ask)) if ask is not None else None
+        if score is None:
+            return rng.choice(legal)
         mind = Mind(game, state, seat)
-        scores = [mind.score(a) for a in legal]
+        scores = [score(mind, a) for a in legal]
         best = max(scores)
         return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
 
@@ -81,7 +87,8 @@ class _Elsewhere(Step):
 
 
 class Mind:
-    """What one seat makes of the position: `score` values one option, `value` a position reached."""
+    """What one seat makes of the position: `SCORES` gives the method that values an option of each question,
+    `value` values a position reached."""
 
     def __init__(self, game: Game[Any], state: State, seat: int):
         self.game = cast(FlowGame[State, Any], game)
@@ -103,10 +110,10 @@ class Mind:
         self.notre_dame_share = RULES.notre_dame_points[state.seats] / max(1.0, expected)
 
     # ---- options -------------------------------------------------------------------------------------
-    def score(self, action: Action) -> float:
-        ask = self.game.asking(self.root, self.seat)
-        if isinstance(ask, Keep):
-            return self.card_worth(action.args[0])
+    def keep(self, action: Action) -> float:
+        return self.card_worth(action.args[0])
+
+    def look_ahead(self, action: Action) -> float:
         return self.after(self.root, action, BUDGET) - self.value(self.root)
 
     def after(self, state: State, action: Action, budget: int) -> float:
@@ -176,6 +183,16 @@ class Mind:
         near = layout(s.seats).distance[me.carriage]
         steps = [near[m] for m, x in s.messages.items() if r.may_take(s, self.seat, split_message(x)[0])]
         return -MESSAGE_PULL * min(steps) if steps else 0.0
+
+
+# Every question the game asks, with the method that values its options: the draft by the card kept, every other
+# question by looking one decision ahead. A question left out would be played at random: list it in
+# RANDOM_ON_PURPOSE to say that this is meant (a test checks every question is in one or the other).
+SCORES: dict[type[Ask[Any, Any]], Callable[[Mind, Action], float]] = {
+    Keep: Mind.keep, **dict.fromkeys((Play, Source, Donate, Friend, Carriage, Take, Pay, Troubadour, Jester, Bishop, Lose),
+                                     Mind.look_ahead),
+}
+RANDOM_ON_PURPOSE: frozenset[type[Ask[Any, Any]]] = frozenset()
 
 
 def suggestion(game: Game[Any], state: State, seat: int) -> Action | None:

@@ -19,7 +19,7 @@ from .board import Board, board
 from .flow import Step
 from .rules import RULES, bonus_points, goods_points, prizes_won, special_for, symbols_of
 from .state import Player, State
-from .turn import Extra
+from .turn import Extra, Turn
 from .vocab import (
     CARD_COLOURS,
     CROWN,
@@ -33,6 +33,7 @@ from .vocab import (
     is_coloured,
     is_white,
 )
+from .withdrawal import CrownPalace, Discard, Palace, Take
 
 CARD = 1.2          # a card's use in later visits, at the start of the match
 HAND = 8            # a hand larger than this makes each card worth less
@@ -50,7 +51,7 @@ class Heuristic:
         legal = game.legal_actions(state, seat)
         task = state.tasks[-1]
         assert isinstance(task, Step)
-        score: Callable[[Mind, Action], float] | None = getattr(Mind, f"on_{task.kind}", None)
+        score = SCORES.get(type(task))
         if len(legal) == 1 or score is None:
             return legal[0] if len(legal) == 1 else rng.choice(legal)
         mind = Mind(state, task)
@@ -66,16 +67,16 @@ def suggestion(state: State, seat: int) -> Action | None:
     """The one-click default: where to build, which display card, which card to add. No default for the turn
     itself (play or withdraw is the player's strategy)."""
     task = state.tasks[-1]
-    if not isinstance(task, Step) or task.kind not in ("palace", "crown", "take", "discard", "extra"):
+    if not isinstance(task, SUGGESTED):
         return None
     options = task.options(state)
     mind = Mind(state, task)
-    score: Callable[[Mind, Action], float] = getattr(Mind, f"on_{task.kind}")
+    score = SCORES[type(task)]
     return max(options, key=lambda a: score(mind, a)) if options else None
 
 
 class Mind:
-    """What one seat makes of the position: each `on_<task kind>` scores one option."""
+    """What one seat makes of the position: `SCORES` gives the method that scores an option of each question."""
 
     def __init__(self, state: State, task: Step):
         self.s, self.t = state, task
@@ -216,3 +217,13 @@ class Mind:
         rival = max(rivals, key=lambda p: p.score)
         seen = Player(rival.index, rival.seat, rival.colour, hand=[k for k in rival.played if is_coloured(k)])
         return self.display_worth(a.args[0], seen)
+
+
+# Every question the game asks, with the method that scores its options. A question left out would be played at
+# random: list it in RANDOM_ON_PURPOSE to say that this is meant (a test checks every question is in one or the other).
+SCORES: dict[type[Step], Callable[[Mind, Action], float]] = {
+    Turn: Mind.on_turn, Extra: Mind.on_extra, Palace: Mind.on_palace, CrownPalace: Mind.on_crown,
+    Take: Mind.on_take, Discard: Mind.on_discard,
+}
+RANDOM_ON_PURPOSE: frozenset[type[Step]] = frozenset()
+SUGGESTED = (Palace, CrownPalace, Take, Discard, Extra)  # a one-click default; the turn itself is the player's strategy

@@ -18,11 +18,12 @@ from engine.core.game import Action, Game
 
 from .building import After, building_price
 from .caravan import capacity, row_of
-from .card_play import Amount, CardShop, Play
+from .card_play import Amount, CardShop, Play, Swap
 from .city import CITY, RULES, free_shops, move_price, occupied_faces, squares_at
+from .day import Roll
 from .state import Player, State
 from .supervisor import Keep, Move, Order
-from .turn import Place, Use, dice_for
+from .turn import Boost, Choose, Place, Use, dice_for
 from .vocab import (
     BAZAAR,
     CAMEL,
@@ -57,17 +58,18 @@ class Heuristic:
         if len(legal) == 1:
             return legal[0]
         task = state.tasks[-1]
-        mind = Mind(state, seat)
-        score: Callable[[Task, Action], float] | None = getattr(mind, f"on_{task.kind}", None)
+        score = SCORES.get(type(task))
         if score is None:
             return rng.choice(legal)
-        scores = [score(task, a) for a in legal]
+        mind = Mind(state, seat)
+        scores = [score(mind, task, a) for a in legal]
         best = max(scores)
         return rng.choice([a for a, value in zip(legal, scores, strict=True) if value >= best - 1e-9])
 
 
 class Mind:
-    """What one seat makes of the table: each `on_<task kind>` scores one option in rough points."""
+    """What one seat makes of the table: `SCORES` gives the method that scores an option of each question, in
+    rough points."""
 
     def __init__(self, state: State, seat: int):
         self.s, self.seat = state, seat
@@ -307,6 +309,16 @@ class Mind:
         return self.shop_gain(self.s.shops, a.args[0])
 
 
+
+# Every question the game asks, with the method that scores its options. A question left out would be played at
+# random: list it in RANDOM_ON_PURPOSE to say that this is meant (a test checks every question is in one or the other).
+SCORES: dict[type[Task], Callable[[Mind, Task, Action], float]] = {
+    Roll: Mind.on_roll, Choose: Mind.on_choose, Use: Mind.on_use, Boost: Mind.on_boost, Place: Mind.on_place,
+    Move: Mind.on_move, Order: Mind.on_order, Keep: Mind.on_keep, After: Mind.on_after, Play: Mind.on_play,
+    Swap: Mind.on_swap, Amount: Mind.on_amount, CardShop: Mind.on_cardshop,
+}
+RANDOM_ON_PURPOSE: frozenset[type[Task]] = frozenset()
+
 HEURISTIC = Heuristic()
 
-__all__ = ["HEURISTIC", "Heuristic"]
+__all__ = ["HEURISTIC", "RANDOM_ON_PURPOSE", "SCORES", "Heuristic"]

@@ -1,12 +1,15 @@
 """Computer seats: the policies, matches played out by them, and replays of the log."""
 
+import importlib
 import random
+import sys
 
 import pytest
 
 from engine.ai import RefusedMove, heuristic_for, play_out, policies_for, policy, replay
 from engine.al_rashid import GAME as AL
-from engine.core import Malformed
+from engine.core import Malformed, games
+from engine.core.flow import Ask
 from tests.core.nim_toy import GAME as NIM
 from tests.core.nim_toy.ai import HEURISTIC as NIM_PLAYER
 from tests.support.toy_game import GAME as TOY
@@ -88,3 +91,19 @@ def test_the_al_rashid_heuristic_decides_only_on_what_its_seat_may_know():
                 compared += 1
             state, _ = AL.apply(state, seat, heuristic.choose(AL, state, seat, rng))
     assert compared > 300
+
+
+ENGINE_GAMES = sorted(key for key, game in games().items() if type(game).__module__.startswith("engine."))
+
+
+@pytest.mark.parametrize("key", ENGINE_GAMES)
+def test_every_question_of_every_game_has_a_heuristic_or_is_random_on_purpose(key):
+    """Dispatch goes by class through an explicit map, never by a name built from a string: a new or renamed
+    question the heuristic does not know fails here instead of being played at random without a word."""
+    game = games()[key]
+    codec = sys.modules[type(game).__module__].CODEC
+    asks = {cls for cls in codec.classes.values() if issubclass(cls, Ask)}
+    mind = importlib.import_module(type(game).__module__.rpartition(".")[0] + ".ai")
+    assert asks and mind.HEURISTIC is heuristic_for(game)
+    assert asks == set(mind.SCORES) | mind.RANDOM_ON_PURPOSE
+    assert not set(mind.SCORES) & mind.RANDOM_ON_PURPOSE
