@@ -65,6 +65,12 @@ class Place(Step):
             if reason:
                 raise Illegal(reason, piece=w.piece(self.piece), **w.at(a.args[0]))
 
+    def allows(self, s: State, a: Action) -> bool:
+        if a.verb == "place":  # most areas are refused while listing the options: no refusal built for them
+            assert self.piece is not None
+            return placement_refusal(s, a.args[0], self.seat, self.piece) is None
+        return super().allows(s, a)
+
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "piece":
             c.replace(replace(self, piece=a.args[0], chosen=True))

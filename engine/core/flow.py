@@ -266,7 +266,6 @@ class Ctx(Generic[S]):
             self.s.tasks[-1] = replace(current, branches={**current.branches, seat: branch})
 
 
-
 class TableState(FlowState, Protocol):
     """A state that tells the pictures what the last step changed and keeps the table's recent public events."""
 
@@ -343,9 +342,17 @@ class FlowGame(Game[S], Generic[S, C]):
             return top.waiting()
         return frozenset()
 
+    # The options last listed, for the step that usually follows: (state, ask, options). States are never
+    # changed once made, so a step on the same state and ask need not check its action again.
+    _offered: tuple[Any, Ask[Any, Any], tuple[Action, ...]] | None = None
+
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         ask = self.asking(state, seat)
-        return ask.options(state) if ask is not None else []
+        if ask is None:
+            return []
+        options = ask.options(state)
+        self._offered = (state, ask, tuple(options))  # a copy: the caller may change its list
+        return options
 
     def prompt(self, state: S, seat: Seat) -> Message | None:
         ask = self.asking(state, seat)
@@ -369,9 +376,11 @@ class FlowGame(Game[S], Generic[S, C]):
         ask = self.asking(state, seat)
         if ask is None:
             raise NotYourTurn()
-        if action not in ask.candidates(state):
-            raise ask.not_offered(state, action)
-        ask.refuse(state, action)
+        offered = self._offered
+        if offered is None or offered[0] is not state or offered[1] is not ask or action not in offered[2]:
+            if action not in ask.candidates(state):
+                raise ask.not_offered(state, action)
+            ask.refuse(state, action)
         c = self.context(state)
         if isinstance(c.s.tasks[-1], Parallel):
             with c.branch(seat):
