@@ -40,6 +40,9 @@ def test_hotspots_name_the_project_functions_that_take_the_time():
     spots = bench.hotspots(TOY, 2, range(1, 30), top=5)
     assert len(spots) == 5
     names = [name for name, _, _ in spots]
-    assert names[0].startswith("engine/core/game.py") and " apply" in names[0]  # the engine call itself
+    # The engine call itself is among them (its rank beside the policy's choice varies with the machine's load);
+    # the playing loop, always 100%, is not.
+    assert any(name.startswith("engine/core/game.py") and name.endswith(" apply") for name in names)
+    assert not any(name.endswith(" play_out") for name in names)
     assert all(0 < share <= 1 and calls > 0 for _, share, calls in spots)
     assert [share for _, share, _ in spots] == sorted((share for _, share, _ in spots), reverse=True)
