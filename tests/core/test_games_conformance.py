@@ -1,5 +1,6 @@
-"""Every registered game keeps the engine contract: hundreds of seeded random matches for every seat
-count, lightly checked, and one match per seat count checked at every step."""
+"""Every registered game keeps the engine contract: a dozen seeded random matches for every seat count,
+lightly checked, and one match per seat count checked at every step. The long series (hundreds of seeds per
+seat count, checked the same way) is `bench/conformance.py`."""
 
 import pytest
 
@@ -9,7 +10,7 @@ from engine.core.conformance import Checks, check_game
 GAMES = {key: game for key, game in games().items() if type(game).__module__.startswith("engine.")}
 CASES = [(key, seats) for key, game in sorted(GAMES.items())
          for seats in range(game.spec.min_seats, game.spec.max_seats + 1)]
-MANY = range(1, 61)                            # seeds of the lightly checked matches
+MANY = range(1, 13)                            # seeds of the lightly checked matches (bench/conformance.py: more)
 SAMPLED = Checks(every=50, fuzz=6, specific_refusals=True)
 THOROUGH = Checks(every=1, fuzz=12, specific_refusals=True)
 
