@@ -219,8 +219,7 @@ class Purse:
 class PalaceActor(Step):
     """One family acting in a palace: choose actions, then details, then pay everything at once."""
 
-    combos: ClassVar[tuple[tuple[str, ...], ...]]
-    choices: ClassVar[tuple[Action, ...]]   # the combos as actions ("do nothing" for the empty one)
+    choices: ClassVar[tuple[Action, ...]]   # the palace's combinations of actions ("do nothing": none of them)
     area: str
     rank: int                                # 0: the most dominant
     stage: str                               # "choose", "charge", "note", a detail, then "pay"
@@ -446,7 +445,6 @@ class Guild(PalaceActor):
     """A guild palace: service, charge, the guild leader's favour — at most two of them."""
 
     kind = "guild"
-    combos = GUILD_COMBOS
     # Asking all three is never offered, but refused with the rule rather than as an unknown move.
     choices = (*(A("do", *combo) if combo else A("do", "nothing") for combo in GUILD_COMBOS),
                A("do", SERVICE, CHARGE, FAVOUR))
@@ -541,7 +539,6 @@ class Court(PalaceActor):
     """Al-Rashid's palace: benevolence and/or a caliph charge."""
 
     kind = "court"
-    combos = COURT_COMBOS
     choices = tuple(A("do", *combo) if combo else A("do", "nothing") for combo in COURT_COMBOS)
 
     def total_cost(self, s: State) -> int:
