@@ -9,6 +9,7 @@ from bot.cogs.community import warm_up
 from bot.settings import Settings
 from engine.core.messages import translate
 
+from . import wording
 from .e2e import awaited, bot, take_turn
 
 warm_up()  # what the bot does in the background at start-up, done before the clock of any test runs
@@ -94,13 +95,16 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         stats = await (await fake.slash(alice, channel, "stats", options={"player": bob})).reply()
         assert "1** partite" in stats.embeds[0]["description"] and stats.files["rating.png"][:4] == b"\x89PNG"
         history = await (await fake.slash(carol, channel, "history", options={"league": "Spring"})).reply()
-        assert history.content.startswith("**Latest matches of the league Spring**") and "`#1`" in history.content
+        assert history.content.startswith("**Latest matches of the league Spring**") and "#1 Toy" in history.content
         ended = await league(fake, boss, channel, "end", group="season", league="Spring")
         assert "Season 1 of Spring is over" in ended.content
         await said(fake, channel, "Season 1 of Spring is over")
         info = await league(fake, alice, channel, "info", league="Spring")
         assert "Stagione 2" in info.embeds[0]["description"] and "Stagione 1: vinta da <@" in info.embeds[0]["description"]
         await fake.quiet()  # the bot finishes what it is doing before it stops
+    # every message of the season reads in its reader's language: no key, no placeholder, no word of the other
+    found = wording.problems(fake, "en", set(), {u.name for u in [*players, boss]} | {"Spring", "Toy", "AI", "IA"})
+    assert found == [], "\n".join(found)
 
 
 async def test_server_language_and_voiding_are_for_managers(fake_discord, settings, world):

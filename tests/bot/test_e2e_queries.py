@@ -187,11 +187,11 @@ async def test_history_lists_finished_matches_of_a_player_and_a_game(fake_discor
     async with fake.running(bot(settings)):
         await fake.quiet()
         everyone = (await (await fake.slash(carol, channel, "history")).reply()).content
-        assert f"#{first.id}`" in everyone and f"#{second.id}`" in everyone
-        assert everyone.index(f"#{second.id}`") < everyone.index(f"#{first.id}`")  # newest first
+        assert f"#{first.id} Toy" in everyone and f"#{second.id} Toy" in everyone
+        assert everyone.index(f"#{second.id} Toy") < everyone.index(f"#{first.id} Toy")  # newest first
         hers = (await (await fake.slash(alice, channel, "history", options={"player": carol})).reply()).content
-        assert hers.startswith("**Ultime partite finite di") and f"n. {second.id}`" in hers
-        assert f"n. {first.id}`" not in hers
+        assert hers.startswith("**Ultime partite finite di") and f"n. {second.id} Toy" in hers
+        assert f"n. {first.id} Toy" not in hers
         none = (await (await fake.slash(bob, channel, "history", options={"game": "al-rashid"})).reply()).content
         assert translate("queries.history.none", "en") in none
         await fake.quiet()  # the bot finishes what it is doing before it stops
