@@ -211,7 +211,7 @@ class Carriage(Step):
             if a.args[0] == p.carriage:
                 raise Illegal("notre_dame.illegal.carriage_already_there")
             if a.args[0] not in r.destinations(s, self.seat):
-                raise Illegal("notre_dame.illegal.too_far", n=p.count(CARRIAGE_HOUSE))
+                raise Illegal("notre_dame.illegal.too_far", markets=w.count("market", p.count(CARRIAGE_HOUSE)))
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat
@@ -234,7 +234,7 @@ class Carriage(Step):
 
     def question(self, s: State) -> Message:
         return Message("notre_dame.ask.carriage", {"player": w.player(s, self.seat),
-                                                   "n": s.player(self.seat).count(CARRIAGE_HOUSE)})
+                                                   "markets": w.count("market", s.player(self.seat).count(CARRIAGE_HOUSE))})
 
 
 @dataclass(frozen=True, kw_only=True)

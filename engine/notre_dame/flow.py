@@ -14,6 +14,7 @@ from typing import Any
 from engine.core.errors import Illegal
 from engine.core.flow import Ask, TableCtx
 from engine.core.game import Action
+from engine.core.messages import Message
 
 from . import rules as r
 from . import words as w
@@ -39,7 +40,8 @@ class Ctx(TableCtx[State]):
         if gained:
             self.emit("prestige", audience=None if self.s.public_prestige else seat, player=self.who(seat),
                       n=gained, what=w.count("prestige", gained), bonus=gained - base,
-                      total=self.s.player(seat).prestige)
+                      park=Message("notre_dame.ev.park_bonus", {"bonus": gained - base}).to_json()
+                      if gained > base else "", total=self.s.player(seat).prestige)
         return gained
 
     def give(self, seat: int, what: str, n: int = 1) -> None:

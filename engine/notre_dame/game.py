@@ -162,9 +162,7 @@ def _action_params(state: State, action: Action) -> dict[str, Any]:
         return {"what": w.count("coin", int(args[0])), "prestige": w.count("prestige", RULES.donations[int(args[0])])}
     if verb == "go":
         message = state.messages.get(args[0])
-        return {"market": w.market(args[0]),
-                "message": Message("notre_dame.act.with_message", {"message": w.message(message)}).to_json()
-                if message else ""}
+        return {"market": w.market(args[0]), "message": w.message_on_button(message) if message else ""}
     if verb in ("take", "move"):
         return {"what": w.word(args[0])}
     if verb == "pay":

@@ -25,7 +25,10 @@ def plague(c: Ctx) -> None:
     c.emit("plague", n=r.plague_strength(s))
     for seat in s.order():
         before, after, struck = r.move_rats(s, seat)
-        c.emit("rats", player=c.who(seat), origin=before, n=after)
+        if after != before:
+            c.emit("rats", player=c.who(seat), origin=before, n=after)
+        elif not struck:  # held back by the Hospital or the Doctor
+            c.emit("rats_stay", player=c.who(seat), n=after)
         c.touch(f"player:{seat}")
         if not struck:
             continue

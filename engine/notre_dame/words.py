@@ -76,6 +76,13 @@ def message(message_id: str) -> Words:
                                           "reward": _name("reward", str(kind))}).to_json()
 
 
+def message_on_button(message_id: str) -> Words:
+    """ " — red message (2 prestige + a cube)", short enough for a button's 80 characters."""
+    colour_name, kind = split_message(message_id)
+    return Message("notre_dame.act.with_message", {"colour": _name("message_colour", colour_name),
+                                                   "reward": _name("reward_short", str(kind))}).to_json()
+
+
 def count(thing: str, n: int) -> Words:
-    """ "a coin", "3 coins", "1 prestige": `thing` is coin, cube or prestige."""
+    """ "a coin", "3 coins", "1 prestige", "2 markets": `thing` is coin, cube, prestige or market."""
     return Message(f"notre_dame.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n}).to_json()

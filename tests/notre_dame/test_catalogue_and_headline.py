@@ -3,7 +3,9 @@ of message, 002_5dba4fcea6f02f9d.txt "LE CARTE PERSONAGGIO", "Le carte azione") 
 
 from bot.queries.cards import search
 from engine.core.catalogue import catalogue, component
+from engine.core.messages import Message
 from engine.notre_dame import GAME
+from engine.notre_dame import words as w
 
 from .builders import acting, at, closing, new
 
@@ -33,3 +35,13 @@ def test_the_headline_says_round_period_phase_and_who_is_asked():
     assert GAME.headline(s).text("it") == "Round 1 di 9 (passaggio A), carte azione: Verde"
     over, _ = closing(new(2), round=9)
     assert GAME.headline(over).text("en") == "Game over after nine rounds"
+
+
+def test_every_carriage_destination_fits_on_a_button():
+    """A Discord button holds 80 characters (two of them for the suggestion's mark): the longest carriage label
+    (the fifth colour's market with the longest reward) fits in both languages."""
+    labels = [Message("notre_dame.act.go", {"market": w.market(f"{colour}.4"),
+                                            "message": w.message_on_button(f"{colour}-{kind}")}).text(locale)
+              for colour in ("red", "yellow", "green", "blue", "purple") for kind in range(1, 5)
+              for locale in ("en", "it")]
+    assert max(map(len, labels)) <= 78, max(labels, key=len)

@@ -57,7 +57,7 @@ def test_prestige_is_hidden_by_default_and_shown_to_its_owner():
     assert GAME.view(s, YELLOW).player(RED).earned is None
     gained = [e for e in events if e.key.endswith(".prestige")]
     assert [e.audience for e in gained] == [frozenset({RED})]
-    assert gained[0].text() == "Red gains 3 prestige (0 of it from the Park): 3 in all."
+    assert gained[0].text() == "Red gains 3 prestige: 3 in all."  # no Park, no word of it
 
 
 def test_a_casual_table_shows_everybodys_prestige():

@@ -1,6 +1,8 @@
 """The worked examples of 002_5dba4fcea6f02f9d.txt, number for number."""
 
+from engine.notre_dame import GAME
 from engine.notre_dame.board import layout
+from engine.notre_dame.flow import Ctx
 from engine.notre_dame.rules import destinations
 
 from .builders import (
@@ -19,6 +21,7 @@ from .builders import (
     play,
     quarter,
     settle,
+    texts,
 )
 
 
@@ -85,6 +88,9 @@ def test_park_vittorio_gains_4_then_7_then_5_then_9():
     assert vittorio.rats == 2 and vittorio.prestige == 0 and "prestige" not in keys(events)
     s, events = play(s, (YELLOW, "idle bank"), (GREEN, "idle bank"), (BLUE, "idle bank"), "play residence")
     assert s.player(RED).prestige == 4
+    (gain,) = [e for e in events if e.key == "notre_dame.ev.prestige"]
+    assert gain.text("en") == "Red gains 4 prestige (1 of it from the Park): 4 in all."
+    assert gain.text("it") == "Rosso guadagna 4 punti prestigio (di cui 1 grazie al Parco): 4 in tutto."
     # (3) the Lawyer
     s = quarter(paying(4, persons=("monk", "doctor", "lawyer")), RED, park=2)
     s.player(RED).messages = ["red-1", "yellow-2", "green-3", "blue-4", "red-2"]
@@ -136,9 +142,20 @@ def test_plague_first_example_vittorio_elena_michela():
     vittorio, elena, michela = RED, YELLOW, GREEN
     s = plague_round(3, ("troubadour", "monk", "watchman"), {vittorio: 4, elena: 6, michela: 5},
                      {vittorio: 2, elena: 0, michela: 3}, friend=(michela,))
-    s = settle(s)
+    c = Ctx(s)
+    GAME.advance(c)
     assert [s.player(x).rats for x in (vittorio, elena, michela)] == [5, 9, 4]
     assert all(s.player(x).prestige == 10 for x in range(3))
+    assert texts(c.events)[:4] == ["The plague: 3 rats on the persons.", "Red's rats: 4 → 5.", "Yellow's rats: 6 → 9.",
+                                   "Green's rats: 5 → 4."]
+
+
+def test_rats_held_back_by_the_hospital_are_told_to_stay():
+    s = plague_round(3, ("troubadour", "monk", "watchman"), {RED: 4, YELLOW: 6, GREEN: 5}, {RED: 3, YELLOW: 0, GREEN: 3})
+    c = Ctx(s)
+    GAME.advance(c)
+    assert texts(c.events)[1] == "Red's rats stay on 4."
+    assert texts(c.events, locale="it")[1] == "I topi di Rosso restano su 4."
 
 
 def test_plague_second_example_past_nine():
@@ -214,7 +231,10 @@ def test_carriage_yellow_reaches_a_red_message_in_one_step():
     neighbours' centres."""
     s = acting(4, {YELLOW: ["carriage_house", "bank", "inn"]}, bell=YELLOW)
     red_neighbour = "red.4"
-    assert red_neighbour in [a.split()[1] for a in options(at(s, "play carriage_house")) if a.startswith("go")]
+    asking = at(s, "play carriage_house")
+    assert red_neighbour in [a.split()[1] for a in options(asking) if a.startswith("go")]
+    assert GAME.prompt(asking, YELLOW).text("en") == "Yellow: where does your carriage go? Up to 1 market."
+    assert GAME.prompt(asking, YELLOW).text("it") == "Giallo: dove va la tua carrozza? Fino a 1 piazza."
     message = s.messages[red_neighbour]
     s = at(s, "play carriage_house", f"go {red_neighbour}")
     assert s.player(YELLOW).messages == [message] and red_neighbour not in s.messages
