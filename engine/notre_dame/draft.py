@@ -45,7 +45,7 @@ class Keep(Step):
                                                          "left": w.player(s, s.left_of(self.seat))})
 
     def public_question(self, s: State) -> Message:
-        return Message("notre_dame.ask.draft.public", {"player": w.player(s, self.seat)})
+        return Message("notre_dame.ask.draft_public", {"player": w.player(s, self.seat)})
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -183,10 +183,23 @@ def _yspahan_leans_to(curious: Curious, state, seat: int, action: Action) -> boo
         verb == "build" and len(args) == 2)
 
 
+def _notre_dame_leans_to(player: Curious, state, seat: int, action: Action) -> bool:
+    """Spend cubes and let the rats run, so that a card finds the supply empty (which cube goes there?) and the
+    plague strikes a quarter with equally full buildings (which one loses a cube?); send the Jester and the
+    Troubadour from where the Trusted Friend stands (move a cube or the Friend?)."""
+    verb, args = action.verb, action.args
+    spares = ("convent_school", "hospital", "park")  # cards that bring cubes or send the rats back
+    if verb in ("play", "idle"):
+        return (args[0] in spares) == (verb == "idle")
+    if verb == "from":
+        return state.player(seat).friend == args[0]
+    return (verb, *args) in {("take", "coin"), ("pay", "jester"), ("pay", "troubadour"), ("pay", "bishop")}
+
+
 # Each game's steering towards the choices that open its rare questions later (a game without one relies on
 # the look-ahead alone).
 LEANINGS: dict[str, Callable[[Curious, Any, int, Action], bool]] = {
-    "al-rashid": Curious._leans_to, "yspahan": _yspahan_leans_to}
+    "al-rashid": Curious._leans_to, "yspahan": _yspahan_leans_to, "notre-dame": _notre_dame_leans_to}
 
 
 @dataclass
