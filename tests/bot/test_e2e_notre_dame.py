@@ -1,0 +1,195 @@
+"""End to end: complete Notre Dame matches through the fake Discord, every human decision a click.
+
+The curious players (tests/support/curious.py) reach every question Notre Dame asks, on a 3-player table and in
+the 2-player variant, in English and in Italian, across a restart in the middle of a draft. Every picture the
+fake Discord carries in the first test is stamped with the view it was drawn from, so the tests see exactly whose
+secrets — the draft's cards, the cards kept, hidden prestige — reached whom, in pictures and in words.
+"""
+
+import json
+import random
+
+import pytest
+
+from bot.services.tidings import Names, event_from_json
+from bot.settings import Settings
+from bot.storage import SqliteStorage
+from tests.support.curious import step_kinds
+
+from . import wording
+from .clicking import Clicking, Figures, coverage_report
+from .e2e import bot, start
+from .test_e2e_al_rashid import assert_well_worded, replays_exactly
+
+GAME = "notre-dame"
+# (seed, AI seats): a curious Italian player beside two AI seats reaches every kind of step (bench/clicking.py
+# --game notre-dame plays many more); then the 2-player variant, an English player against one AI seat.
+MATCHES = ((1, 2), (100, 1))
+TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+
+
+@pytest.fixture
+def settings(tmp_path, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+                    reminder_poll_seconds=3600)
+
+
+def stamped(view, locale) -> bytes:
+    """A tiny picture that says whose view it was drawn from, whose cards it showed and whose prestige."""
+    cards = [p.seat for p in view.players if p.hand is not None or p.offer is not None]
+    prestige = [p.seat for p in view.players if p.prestige is not None]
+    return TINY_PNG + json.dumps({"viewer": view.viewer, "cards": cards, "prestige": prestige,
+                                  "over": view.phase == "over"}).encode()
+
+
+@pytest.fixture
+def stamped_pictures(monkeypatch):
+    """Pictures cost most of a step's time and have tests of their own: these matches send stamped tiny
+    pictures through the same upload and attachment code."""
+    from bot.services import pictures
+
+    for name in ("focus_png", "hand_png", "board_png", "final_png"):
+        monkeypatch.setattr(pictures, name, stamped)
+
+
+def assert_pictures_kept_secrets(fake, seats: dict[int, int]) -> None:
+    """A picture in a player's panel or DM was drawn from their own seat's view, showing their cards and prestige
+    only; a picture at the table from the public view, showing no cards and, before the end, no prestige."""
+    checked = {True: 0, False: 0}
+    for user_id, seat in seats.items():
+        user = fake.users[user_id]
+        for message in fake.seen_by(user):
+            for attachment in message.attachments:
+                drawn = json.loads(attachment.data[len(TINY_PNG):])
+                private = message.ephemeral or message.channel.is_dm
+                checked[private] += 1
+                if private:
+                    assert drawn["viewer"] in (None, seat) and set(drawn["cards"]) <= {seat}, drawn
+                    assert drawn["over"] or set(drawn["prestige"]) <= {seat}, drawn
+                else:
+                    assert drawn["viewer"] is None and not drawn["cards"], (attachment.filename, message.text)
+                    assert drawn["over"] or not drawn["prestige"], (attachment.filename, message.text)
+    assert all(checked.values()), checked
+
+
+async def private_texts(settings) -> dict[int | None, set[str]]:
+    """Every private event of the finished matches as players read it (names beside colours, both languages),
+    by the seat it was told to."""
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        told: dict[int | None, set[str]] = {}
+        for match in await storage.matches(statuses=("over",)):
+            names = Names(match)
+            for entry in await storage.log(match.id):
+                for event in map(event_from_json, entry.events):
+                    for seat in event.audience or ():
+                        user = match.seat(seat).user_id
+                        told.setdefault(user, set()).update(names.event(event).text(loc) for loc in ("en", "it"))
+        return told
+    finally:
+        await storage.close()
+
+
+def assert_nothing_private_reached_others(fake, told, users, watcher):
+    """Nobody read a private event told only to another seat (a computer seat's own draft included); the watcher
+    no private event at all."""
+    for user in [*users, watcher]:
+        own = told.get(user.id, set())
+        assert own or user is watcher, f"{user.name} was told nothing privately"
+        others = set().union(*(texts for owner, texts in told.items() if owner != user.id)) - own
+        seen = "\n".join(version.text for m in fake.seen_by(user) for version in wording.versions(m))
+        leaked = sorted(text for text in others if text in seen)
+        assert not leaked, (user.name, leaked[:5])
+
+
+async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, stamped_pictures):
+    fake = fake_discord
+    bruno, alice, watcher = fake.add_user("bruno", locale="it"), fake.add_user("alice"), fake.add_user("dora")
+    guild = fake.add_guild("Cité", members=[bruno, alice, watcher])
+    covered, figures, notations, seats = set(), Figures(), set(), {}
+    client = bot(settings)
+    async with fake.running(client):
+        for (seed, ai), player in zip(MATCHES, (bruno, alice), strict=True):
+            channel = fake.add_text_channel(guild, f"notre-dame-{seed}")
+            await fake.gateway_caught_up()
+            client.service.new_seed = lambda seed=seed: seed
+            since = len(fake.all_messages)
+            await start(fake, [player], channel, ai=ai, game=GAME)
+            match = await client.service.match_here(channel.id)
+            assert len(match.seats) == ai + 1
+            seats[player.id] = match.seat_of(player.id).seat
+            driver = Clicking(fake, channel, client.service, [player], random.Random(seed), covered, figures,
+                              since=since, game=GAME)
+            await driver.play(match.id)
+            notations |= driver.notations
+            await fake.wait_for(lambda channel=channel: any("final.png" in m.files for m in fake.messages(channel)),
+                                timeout=60, what="the final score")
+            await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
+    print("\n" + coverage_report(covered, GAME) + "\n" + figures.report())
+    assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered, GAME)
+    assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
+                                            if t.alerts != 1]
+    notations |= await replays_exactly(settings)
+    assert_well_worded(fake, notations, [bruno, alice, watcher])
+    assert_nothing_private_reached_others(fake, await private_texts(settings), [bruno, alice], watcher)
+    assert_pictures_kept_secrets(fake, {**seats, watcher.id: None})
+
+
+async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_middle_of_a_draft(fake_discord, settings):
+    """The way many will play: one Italian player against two AI seats, by clicking, with the real pictures. The
+    bot restarts while the player holds the two cards of a draft's second pass. Every return of the turn is
+    announced once; the panel stays open with the next question; the cards passed and drawn and the prestige
+    gained come in the reply to the step, with one hand picture, never by DM; a watching player sees none of it."""
+    fake = fake_discord
+    bruno, alice = fake.add_user("bruno", locale="it"), fake.add_user("alice")
+    guild = fake.add_guild("Cité", members=[bruno, alice])
+    channel = fake.add_text_channel(guild, "notre-dame")
+    covered, figures, notations = set(), Figures(), set()
+    rng, seen, since, panels, turn = random.Random(7), {}, 0, {}, (None, None)
+    for half in range(2):  # the bot restarts in the middle of the second round's draft
+        client = bot(settings)
+        async with fake.running(client):
+            client.service.new_seed = lambda: 7
+            if half == 0:
+                await start(fake, [bruno], channel, ai=2, game=GAME)
+            match = await client.service.match_here(channel.id)
+            driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since, game=GAME)
+            driver.seen.update(seen)
+            driver.panels = panels  # the player's panel stays on their screen across the restart
+            driver.turn, driver.current = turn  # and their turn goes on
+            if half == 0:
+                while not await holding_the_second_pass(client.service, match.id, round=2):
+                    await driver.decide(await client.service.get(match.id))
+            else:
+                await driver.play(match.id, decisions=20)
+            notations |= driver.notations
+            seen, since, turn = dict(driver.seen), len(fake.all_messages), (driver.turn, driver.current)
+            if half == 1:
+                await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
+                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
+                                    what="the final score")
+            await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
+    print("\n" + figures.report())
+    assert figures.alerted_share() == 1.0
+    opened = [t.opened for t in figures.turns[1:]]
+    assert opened and not any(opened), "after the first turn the panel stays open with the next question"
+    assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
+    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
+    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
+    with_hand = [files for files in shown if "hand.png" in files]
+    assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
+    assert not fake.ephemerals(alice) and not fake.dms(alice)
+    final = fake.latest(channel)
+    assert "final.png" in final.files and bruno.id in final.pings
+    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])
+    assert_nothing_private_reached_others(fake, await private_texts(settings), [bruno], alice)
+
+
+async def holding_the_second_pass(service, match_id: int, round: int) -> bool:
+    match = await service.get(match_id)
+    game = service.game_of(match)
+    state = game.load_state(match.state)
+    human = next(s.seat for s in match.seats if not s.plays_ai)
+    prompt = game.prompt(state, human)
+    return state.round == round and prompt is not None and prompt.key == "notre_dame.ask.draft.second"
