@@ -32,20 +32,26 @@ class Keep(Step):
 
     def do(self, c: Ctx, a: Action) -> None:
         p = c.s.player(self.seat)
+        stage = _stage(p.offer)
         keep(c.s, self.seat, next(x for x in p.offer if kind_of(x) == a.args[0]))
         c.pop()  # this seat has chosen: its branch is empty
         c.emit("kept", audience=self.seat, card=w.card(a.args[0]))
-        c.emit("chose", player=c.who(self.seat))
+        c.emit(f"chose.{stage}", player=c.who(self.seat))
         c.touch(f"player:{self.seat}")
 
     def question(self, s: State) -> Message:
-        offer = [w.card(kind_of(x)) for x in s.player(self.seat).offer]
-        stage = "first" if len(offer) == RULES.cards_drawn else "second"
-        return Message(f"notre_dame.ask.draft.{stage}", {"player": w.player(s, self.seat), "cards": offer,
-                                                         "left": w.player(s, s.left_of(self.seat))})
+        offer = s.player(self.seat).offer
+        return Message(f"notre_dame.ask.draft.{_stage(offer)}", {"player": w.player(s, self.seat),
+                                                                 "cards": [w.card(kind_of(x)) for x in offer],
+                                                                 "left": w.player(s, s.left_of(self.seat))})
 
     def public_question(self, s: State) -> Message:
         return Message("notre_dame.ask.draft_public", {"player": w.player(s, self.seat)})
+
+
+def _stage(offer: list[str]) -> str:
+    """Keeping one of one's own three cards, or one of the two received."""
+    return "first" if len(offer) == RULES.cards_drawn else "second"
 
 
 @dataclass(frozen=True, kw_only=True)

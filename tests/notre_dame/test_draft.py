@@ -84,7 +84,7 @@ def test_no_seat_sees_another_seats_cards_or_choices():
         assert view.player(0).choosing is False and view.player(1).choosing is True
         assert all(e.audience is None or e.audience == frozenset({0}) for e in events)
         seen = " ".join(e.text() for e in events if e.visible_to(viewer))
-        assert seen == "Red has chosen a card."
+        assert seen == "Red has kept one of their three cards."
     mine = GAME.view(s, 0).player(0)
     assert len(mine.hand) == 1 and len(mine.offer) == 2
     public = GAME.view(s, None).question_for(1)
