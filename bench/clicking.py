@@ -58,7 +58,7 @@ async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical:
                     driver = Clicking(fake, channel, client.service, users, random.Random(match_seed), covered,
                                       figures, since=since, typical=typical, game=game)
                     await driver.play(match.id)
-                    await fake.quiet()
+                    await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
                     print(f"match {number + 1} of {matches} (seed {match_seed}) done", flush=True)
     took = time.monotonic() - began
     print(f"\n{game}: {humans} {'typical' if typical else 'curious'} players by clicking, {ai} AI seats, {matches} complete "

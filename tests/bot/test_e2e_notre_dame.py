@@ -154,6 +154,13 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
             if half == 0:
                 await start(fake, [bruno], channel, ai=2, game=GAME)
             match = await client.service.match_here(channel.id)
+            if half == 0:  # typing /play offers the same choices as the panel, in his language
+                game, seat = client.service.game_of(match), match.seat_of(bruno.id).seat
+                legal = {game.format_action(a) for a in game.legal_actions(game.load_state(match.state), seat)}
+                offered = await (await fake.autocomplete(bruno, channel, "play", focused="move",
+                                                         options={"move": ""})).choices()
+                assert {c["value"].rpartition("@")[0] for c in offered} == legal
+                assert all(c["name"].startswith("Tieni ") for c in offered), offered
             driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since, game=GAME)
             driver.seen.update(seen)
             driver.panels = panels  # the player's panel stays on their screen across the restart
