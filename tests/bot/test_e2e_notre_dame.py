@@ -145,8 +145,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
     bruno, alice = fake.add_user("bruno", locale="it"), fake.add_user("alice")
     guild = fake.add_guild("Cité", members=[bruno, alice])
     channel = fake.add_text_channel(guild, "notre-dame")
-    covered, figures, notations = set(), Figures(), set()
-    rng, seen, since, panels, turn = random.Random(7), {}, 0, {}, (None, None)
+    figures, driver = Figures(), None
     for half in range(2):  # the bot restarts in the middle of the second round's draft
         client = bot(settings)
         async with fake.running(client):
@@ -161,17 +160,15 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
                                                          options={"move": ""})).choices()
                 assert {c["value"].rpartition("@")[0] for c in offered} == legal
                 assert all(c["name"].startswith("Tieni ") for c in offered), offered
-            driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since, game=GAME)
-            driver.seen.update(seen)
-            driver.panels = panels  # the player's panel stays on their screen across the restart
-            driver.turn, driver.current = turn  # and their turn goes on
+            if driver is None:
+                driver = Clicking(fake, channel, client.service, [bruno], random.Random(7), set(), figures, game=GAME)
+            # The same player goes on clicking across the restart, their panel still open on their screen.
+            driver.service = client.service
             if half == 0:
                 while not await holding_the_second_pass(client.service, match.id, round=2):
                     await driver.decide(await client.service.get(match.id))
             else:
                 await driver.play(match.id, decisions=20)
-            notations |= driver.notations
-            seen, since, turn = dict(driver.seen), len(fake.all_messages), (driver.turn, driver.current)
             if half == 1:
                 await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
                 await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
@@ -189,7 +186,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
     assert not fake.ephemerals(alice) and not fake.dms(alice)
     final = fake.latest(channel)
     assert "final.png" in final.files and bruno.id in final.pings
-    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])
+    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [bruno, alice])
     assert_nothing_private_reached_others(fake, await private_texts(settings), [bruno], alice)
 
 
