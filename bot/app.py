@@ -9,6 +9,8 @@ import logging
 import discord
 from discord.ext import commands
 
+from engine.core import games
+
 from .cogs.common import deliver_mail, remember_locale, report_error
 from .cogs.community import add_community
 from .cogs.components import Components
@@ -80,6 +82,8 @@ class CaravanseraiBot(commands.Bot):
 
     async def _resume(self) -> None:
         try:
+            # Every game package is loaded before players ask: an autocomplete answers within 3 seconds.
+            await asyncio.to_thread(games)
             await self.service.resume()
         except Exception:
             log.exception("could not resume after the restart; the turn clock will catch up")

@@ -13,7 +13,7 @@ from engine.core.messages import locale_of
 
 from ..i18n import command_text as _
 from ..i18n import t
-from ..services import MatchSettings, Refusal
+from ..services import MatchSettings, Refusal, variants
 from ..services import ai as ai_seats
 from .common import defer, locale, send, service
 
@@ -27,7 +27,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
     @app_commands.describe(game=_("bot.cmd.opt_game"), ai_players=_("bot.cmd.opt_ai_players"),
                            clock_hours=_("bot.cmd.opt_clock"),
                            on_expiry=_("bot.cmd.opt_expiry"), resign=_("bot.cmd.opt_resign"),
-                           where=_("bot.cmd.opt_where"))
+                           where=_("bot.cmd.opt_where"), options=_("bot.cmd.opt_options"))
     @app_commands.choices(
         on_expiry=[app_commands.Choice(name=_("bot.expiry.ai"), value="ai"),
                    app_commands.Choice(name=_("bot.expiry.forfeit"), value="forfeit")],
@@ -40,10 +40,12 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
                   ai_players: app_commands.Range[int, 0, 4] = 0,
                   clock_hours: app_commands.Range[float, 1, 720] | None = None,
                   on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
-                  where: Literal["thread", "channel"] = "thread") -> None:
+                  where: Literal["thread", "channel"] = "thread", options: str | None = None) -> None:
         if not await defer(interaction):
             return
-        spec = get_game(game).spec
+        chosen = get_game(game)
+        spec = chosen.spec
+        params = variants.read(chosen, options)
         settings = MatchSettings(clock_hours=clock_hours or self.bot.settings.turn_clock_hours, on_expiry=on_expiry,
                                  resign=resign, locale=_guild_locale(interaction))
         channel = interaction.channel
@@ -59,7 +61,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
             place = thread.id
         match = await service(interaction).create(
             game_key=spec.key, host_id=interaction.user.id, channel_id=interaction.channel_id, place_id=place,
-            guild_id=interaction.guild_id, settings=settings, host_name=interaction.user.display_name)
+            guild_id=interaction.guild_id, settings=settings, params=params, host_name=interaction.user.display_name)
         for _seat in range(ai_players):
             match = await service(interaction).add_ai(match.id, interaction.user.id,
                                                       ai_seats.available(get_game(spec.key))[0])
@@ -69,6 +71,14 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=g.spec.title, value=key) for key, g in sorted(games().items())
                 if current.lower() in key or current.lower() in g.spec.title.lower()][:25]
+
+    @new.autocomplete("options")
+    async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if key not in games():
+            return []
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in variants.suggestions(games()[key], current, locale(interaction))]
 
     @app_commands.command(name="cancel", description=_("bot.cmd.game_cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:

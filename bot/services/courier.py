@@ -29,7 +29,7 @@ from ..storage import Mail, MatchRecord, OutboxItem, Storage
 from . import pictures
 from .errors import DmClosed
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
-from .tidings import Names, event_from_json, since_last_turn
+from .tidings import Names, colour_name, event_from_json, since_last_turn
 
 log = logging.getLogger(__name__)
 RECENT_STEPS = 200  # enough log to reach back to a player's last turn
@@ -136,7 +136,7 @@ class Courier:
         names = Names(match)
         first = humans[0].seat if humans else None
         events = names.events(since_last_turn(await self.storage.log(match.id, last=RECENT_STEPS), first))
-        since = names.message(Message("bot.table.since", {"player": Message(f"bot.colour.{_colour(game, first)}")})) \
+        since = names.message(Message("bot.table.since", {"player": colour_name(game, first)})) \
             if first is not None else None
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
@@ -172,8 +172,3 @@ class Courier:
 def _loaded(match: MatchRecord) -> tuple[Game, Any]:
     game = get_game(match.game)
     return game, game.load_state(match.state) if match.state is not None else None
-
-
-def _colour(game: Game, seat: int) -> str:
-    colours = game.spec.colours
-    return colours[seat] if seat < len(colours) else ""

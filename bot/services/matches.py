@@ -38,7 +38,7 @@ from . import ai, clock, pictures
 from .courier import Courier, title_of
 from .errors import DmClosed, Refusal, StaleBoard
 from .presenter import Presenter
-from .tidings import Names, event_from_json, plain
+from .tidings import Names, colour_name, colour_of, event_from_json, plain
 
 MAX_AI_STEPS = 5000  # a guard against a game that never hands the turn back
 
@@ -166,8 +166,7 @@ class MatchService:
         return title_of(match)
 
     def colour(self, match: MatchRecord, seat: int) -> str:
-        colours = self.game_of(match).spec.colours
-        return colours[seat] if seat < len(colours) else str(seat + 1)
+        return colour_of(self.game_of(match), seat)
 
     async def _deliver(self, match_id: int) -> None:
         await self.courier.deliver(match_id, self._held)
@@ -177,7 +176,7 @@ class MatchService:
                      guild_id: int | None = None, settings: MatchSettings | None = None,
                      params: dict[str, Any] | None = None, host_name: str | None = None) -> MatchRecord:
         game = get_game(game_key)
-        parsed = game.spec.params_model.model_validate(params or {})
+        parsed = game.parse_params(params)
         if await self.storage.live_match_at(place_id) is not None:
             raise Refusal("bot.refusal.place_taken")
         settings = settings or MatchSettings(clock_hours=self.default_clock_hours)
@@ -452,7 +451,7 @@ class MatchService:
                 raise Refusal("bot.refusal.undo_reveal")
             state = await asyncio.to_thread(self._replay, game, match, steps[:-1])
             # Told without the notation, which may name hidden things (e.g. the tiles chosen for a fight).
-            told = Event("bot.log.undone", {"player": Message(f"bot.colour.{self.colour(match, seat.seat)}").to_json()})
+            told = Event("bot.log.undone", {"player": colour_name(game, seat.seat).to_json()})
             entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
                              at=self.now(), events=[told.to_json()], label=last.label)
             match = await self._commit(match, game, state, entry=entry, events=[told])

@@ -7,11 +7,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from engine.core import Event, Message, get_game
+from engine.core import Event, Game, Message, get_game
+from engine.core.messages import has_key
 
 from ..storage import LogEntry, MatchRecord, SeatRecord
 
-# A player's colour as games name it in their events ("al_rashid.colour.yellow"), and as the bot does.
+# A player's colour as games name it in their events ("<game>.colour.yellow"), and as the bot does.
 COLOUR_KEY = re.compile(r"^[a-z_]+\.colour\.([a-z]+)$")
 TABLE_EVENTS = 40  # more than a table message can hold; the presenter keeps the latest that fit
 
@@ -31,6 +32,18 @@ def plain(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
     return value
+
+
+def colour_of(game: Game, seat: int) -> str:
+    colours = game.spec.colours
+    return colours[seat] if seat < len(colours) else ""
+
+
+def colour_name(game: Game, seat: int) -> Message:
+    """A seat's colour in words: the game's own word (`<game>.colour.<colour>`), else the bot's."""
+    colour = colour_of(game, seat)
+    own = f"{game.spec.key.replace('-', '_')}.colour.{colour}"
+    return Message(own if has_key(own) else f"bot.colour.{colour}")
 
 
 def player_name(seat: SeatRecord) -> str | dict[str, Any] | None:

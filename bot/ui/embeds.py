@@ -9,7 +9,7 @@ import discord
 from engine.core import Event, Message, get_game
 
 from ..i18n import t
-from ..services import FinalReport, PrivateNotice, Status, TableUpdate
+from ..services import FinalReport, PrivateNotice, Status, TableUpdate, tidings, variants
 from ..services.clock import discord_time
 from ..storage import MatchRecord, SeatRecord
 
@@ -26,11 +26,6 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def colour_of(match: MatchRecord, seat: int) -> str:
-    colours = get_game(match.game).spec.colours
-    return colours[seat] if seat < len(colours) else ""
-
-
 def who(match: MatchRecord, seat: SeatRecord, locale: str, *, with_colour: bool = True) -> str:
     """'🔴 Red @alice' or '🔵 Blue 🤖 AI'. Mentions inside embeds show names without pinging."""
     if seat.plays_ai and (seat.user_id is None or seat.resigned):
@@ -39,8 +34,9 @@ def who(match: MatchRecord, seat: SeatRecord, locale: str, *, with_colour: bool 
         person = f"<@{seat.user_id}>"
     if not with_colour or match.status == "lobby":
         return person
-    colour = colour_of(match, seat.seat)
-    return f"{COLOUR_DOTS.get(colour, '▪️')} {t(f'bot.colour.{colour}', locale)} {person}"
+    game = get_game(match.game)
+    colour = tidings.colour_of(game, seat.seat)
+    return f"{COLOUR_DOTS.get(colour, '▪️')} {tidings.colour_name(game, seat.seat).text(locale)} {person}"
 
 
 def event_lines(events: list[Event], locale: str, limit: int = DESCRIPTION) -> str:
@@ -67,6 +63,10 @@ def lobby_embed(match: MatchRecord, title: str, seat_range: tuple[int, int], loc
     embed.add_field(name=t("bot.lobby.seats", locale, count=len(match.seats), low=low, high=high),
                     value=clip(seats, FIELD), inline=False)
     settings = match.settings
+    options = variants.describe(get_game(match.game), match.params)
+    if options:
+        embed.add_field(name=t("bot.lobby.options", locale), value=clip("\n".join(o.text(locale) for o in options), FIELD),
+                        inline=False)
     embed.add_field(name=t("bot.lobby.settings", locale), value=t(
         "bot.lobby.settings_line", locale, hours=f"{settings.get('clock_hours', 72):g}",
         expiry=t(f"bot.expiry.{settings.get('on_expiry', 'ai')}", locale),
