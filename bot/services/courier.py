@@ -9,7 +9,9 @@ start-up, so a crash between saving and posting loses nothing. Pending items are
   since the awaited player's last turn;
 - the `private` items of a seat become one direct message with one hand picture (or wait in the mailbox
   when the player's DMs are off or closed);
-- `line`, `lobby` and `final` items are posted as they are.
+- `line`, `lobby` and `final` items are posted as they are;
+- `ended` items (the match-ended event, see ended.py) go to the event's subscribers, first and apart from
+  Discord: a subscriber's failure leaves only that item pending, Discord's only the others.
 
 Posts carry a nonce made from the items they deliver, so a delivery repeated after a crash returns the
 message already posted (Discord's enforce_nonce) instead of posting and pinging twice.
@@ -27,6 +29,7 @@ from engine.core import Game, Message, get_game
 
 from ..storage import Mail, MatchRecord, OutboxItem, Storage
 from . import pictures
+from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
 from .tidings import Names, colour_name, event_from_json, since_last_turn
@@ -44,10 +47,12 @@ def table_locale(match: MatchRecord) -> str:
 
 
 class Courier:
-    def __init__(self, storage: Storage, presenter: Presenter, now: Callable[[], float]):
+    def __init__(self, storage: Storage, presenter: Presenter, now: Callable[[], float],
+                 ended: MatchEndedBus | None = None):
         self.storage = storage
         self.presenter = presenter
         self.now = now
+        self.ended = ended or MatchEndedBus()
 
     async def deliver(self, match_id: int, hold: Collection[int] = ()) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
@@ -56,6 +61,14 @@ class Courier:
         match = await self.storage.get_match(match_id) if items else None
         if match is None:
             return
+        for item in (i for i in items if i.kind == "ended"):
+            try:
+                await self.ended.publish(MatchEnded.from_json(item.payload))
+            except Exception:  # noqa: BLE001 — a subscriber's bug must not hold the table back
+                log.exception("a match-ended subscriber failed for match %s; offered again at the next delivery",
+                              match_id)
+                continue
+            await self._done(match, [item])
         try:
             await self._lobby(match, [i for i in items if i.kind == "lobby"])
             for item in (i for i in items if i.kind == "line"):

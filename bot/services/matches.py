@@ -36,6 +36,7 @@ from ..storage import (
 )
 from . import ai, clock, pictures
 from .courier import Courier, title_of
+from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed, Refusal, StaleBoard
 from .presenter import Presenter
 from .tidings import Names, colour_name, colour_of, event_from_json, plain
@@ -49,6 +50,7 @@ class MatchSettings(BaseModel):
     resign: Literal["ai", "end"] = "ai"       # who gets a resigned seat: an AI, or nobody (the match ends)
     locale: str = "en"                         # the table's language (the server's)
     ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
+    league_id: int | None = None               # set by a league that schedules the match
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,11 @@ def line_item(match: MatchRecord, message: Message, mention: int | None = None) 
     return OutboxItem(match.id or 0, "line", {"message": plain(message), "mention": mention})
 
 
+def ended_item(match: MatchRecord, result: ResultRecord) -> OutboxItem:
+    """The match-ended event, saved with the result it tells of (see ended.py)."""
+    return OutboxItem(match.id or 0, "ended", MatchEnded.of(match, result).to_json())
+
+
 class MatchService:
     def __init__(self, storage: Storage, presenter: Presenter, *,
                  reminder_fractions: tuple[float, ...] = clock.DEFAULT_FRACTIONS,
@@ -129,7 +136,8 @@ class MatchService:
                  now: Callable[[], float] = time.time,
                  new_seed: Callable[[], int] | None = None):
         self.storage = storage
-        self.courier = Courier(storage, presenter, lambda: self.now())
+        self.ended = MatchEndedBus()   # features subscribe here to every ended match
+        self.courier = Courier(storage, presenter, lambda: self.now(), self.ended)
         self.reminder_fractions = reminder_fractions
         self.default_clock_hours = default_clock_hours
         self.now = now
@@ -395,7 +403,7 @@ class MatchService:
             outcome = game.outcome(state)
             result = ResultRecord(match_id=match.id, game=match.game, status="over", seats=self._seat_rows(match),
                                   finished_at=now, outcome=outcome.to_json() if outcome else None)
-            outbox.append(OutboxItem(match.id, "final"))
+            outbox += [OutboxItem(match.id, "final"), ended_item(match, result)]
         match.state = game.dump_state(state)
         try:
             return await self.storage.save_match(match, entry=entry, reminders=reminders, result=result,
@@ -485,7 +493,8 @@ class MatchService:
         for other in match.seats:
             other.awaited_since = None
         await self.storage.save_match(match, reminders=[], result=result,
-                                      outbox=[OutboxItem(match.id, "final", {"reason": plain(why)})])
+                                      outbox=[OutboxItem(match.id, "final", {"reason": plain(why)}),
+                                              ended_item(match, result)])
 
     # ---- the clock and start-up ------------------------------------------------------------------------------
     async def tick(self) -> int:

@@ -108,7 +108,7 @@ class OutboxItem:
     """Something players must see after a change, saved with it and delivered afterwards."""
 
     match_id: int
-    kind: str                          # lobby | table | private | line | final
+    kind: str                          # lobby | table | private | line | final | ended
     payload: dict[str, Any] = field(default_factory=dict)
     state_id: int = 0                  # set when saved: the match's state_id after the change
     created_at: float = 0.0
