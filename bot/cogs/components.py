@@ -87,15 +87,16 @@ class Components(commands.Cog):
         if match.status != "running":
             raise Refusal("bot.refusal.match_over" if match.status in ("over", "abandoned", "cancelled")
                           else "bot.refusal.not_started")
-        if match.state_id != route.state_id:
-            raise StaleBoard(match.id)
         ref = route.arg if route.verb == "do" else (interaction.data.get("values") or [""])[0]
         notation = ref
-        if ref.startswith("#"):
+        if ref.startswith("#"):  # a place in the list of legal steps: only meaningful on the very board drawn
+            if match.state_id != route.state_id:
+                raise StaleBoard(match.id)
             panel = await svc.panel(match.id, interaction.user.id, locale(interaction))
             notation = resolve_step(ref, [c.notation for c in panel.choices])
         if not notation:
             raise StaleBoard(match.id)
+        # The service judges staleness per seat: another seat's choice leaves this panel in play.
         result = await svc.play(match.id, interaction.user.id, notation, state_id=route.state_id,
                                 locale=locale(interaction))
         await send_after_step(interaction, result)

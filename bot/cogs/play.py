@@ -38,9 +38,9 @@ class PlayCommands(commands.Cog):
             await send_panel_message(interaction, panel, t("bot.panel.confirm", loc))
             return
         try:
-            if match.state_id != state_id:
-                raise StaleBoard(match.id)  # offered for a board that has moved on: a retry, or a double send
             if notation.startswith("#"):
+                if match.state_id != state_id:
+                    raise StaleBoard(match.id)  # a place in a list that may have changed since
                 panel = await svc.panel(match.id, interaction.user.id, loc)
                 notation = resolve_step(notation, [c.notation for c in panel.choices]) or notation
             result = await svc.play(match.id, interaction.user.id, notation, state_id=state_id, locale=loc)

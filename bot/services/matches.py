@@ -319,7 +319,7 @@ class MatchService:
         async with self._locks[match_id]:
             match, game, state = await self._running(match_id)
             seat = self._seat_for(match, user_id)
-            if state_id is not None and state_id != match.state_id:
+            if state_id is not None and await self.moved_on(match, seat.seat, state_id):
                 raise StaleBoard(match.id)
             state, events, entry = await self._step(match, game, state, seat.seat, notation, by_ai=False)
             match = await self._commit(match, game, state, entry=entry, events=events)
@@ -342,6 +342,16 @@ class MatchService:
                 await self._deliver(match.id)
                 raise
             return PlayResult(match, seat.seat, label, private, held, hand, panel)
+
+    async def moved_on(self, match: MatchRecord, seat: int, state_id: int) -> bool:
+        """Whether a seat's own situation moved on since the board it clicked on (drawn at `state_id`): it
+        stepped since (or an AI stepped for it), or a step was taken back. Other seats' steps do not count,
+        so several seats choosing at once never make each other's panels stale; the engine still refuses a
+        step that another seat's choice made illegal, with its rule."""
+        if state_id >= match.state_id:
+            return state_id > match.state_id
+        since = [e for e in await self.storage.log(match.id, last=match.state_id - state_id) if e.state_id > state_id]
+        return any(e.seat == seat or e.kind == "undo" for e in since)
 
     async def settle(self, result: PlayResult, *, shown: bool) -> None:
         """After the reply to a step: its private news was shown (delivered), or must go by DM after all."""
@@ -375,11 +385,14 @@ class MatchService:
         settings = self._settings(match)
         reminders: list[Reminder] = []
         newly_awaited: list[int] = []
+        # A step that wakes a seat (a new round of simultaneous choices, say) starts a new turn for every
+        # seat awaited: each is announced and gets a full clock again.
+        new_round = any(s.awaited_since is None for s in match.seats if s.seat in active)
         for seat in match.seats:
             if seat.seat not in active:
                 seat.awaited_since = None
                 continue
-            if seat.awaited_since is None:
+            if seat.awaited_since is None or new_round:
                 seat.awaited_since = now
                 if not seat.plays_ai:
                     newly_awaited.append(seat.seat)
@@ -447,7 +460,7 @@ class MatchService:
 
     async def undo(self, match_id: int, user_id: int) -> MatchRecord:
         async with self._locks[match_id]:
-            match, game, _ = await self._running(match_id)
+            match, game, current = await self._running(match_id)
             seat = self._seat_for(match, user_id)
             steps = effective_steps(await self.storage.log(match.id))
             if not steps:
@@ -458,6 +471,10 @@ class MatchService:
             if not last.undoable:
                 raise Refusal("bot.refusal.undo_reveal")
             state = await asyncio.to_thread(self._replay, game, match, steps[:-1])
+            if len(game.active_seats(state)) > 1 or len(game.active_seats(current)) > 1:
+                # Several seats choose at once: taking one choice back would reopen a question the
+                # others may already have answered knowing it was closed.
+                raise Refusal("bot.refusal.undo_simultaneous")
             # Told without the notation, which may name hidden things (e.g. the tiles chosen for a fight).
             told = Event("bot.log.undone", {"player": colour_name(game, seat.seat).to_json()})
             entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
@@ -557,9 +574,12 @@ class MatchService:
     async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> None:
         """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
         said = line_item(match, Message("bot.clock.ai_played", {"user": f"<@{seat.user_id}>"}))
+        waiting = game.active_seats(state)
         for _ in range(MAX_AI_STEPS):
             if game.is_over(state) or seat.seat not in game.active_seats(state):
                 break
+            if game.active_seats(state) - waiting:
+                break  # a new round began: the seat's turn is over, the next is the player's again
             action = await asyncio.to_thread(ai.choose, game, state, seat.seat, self._settings(match).ai_policy,
                                              match.seed + match.state_id)
             state, events, entry = await self._step(match, game, state, seat.seat, action, by_ai=True)

@@ -8,6 +8,7 @@ state it looks at is read from the bot's database, the choices from the panel's 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import statistics
 from collections import defaultdict
@@ -60,21 +61,25 @@ class Figures:
 
 
 class Clicking:
-    """Drives every human seat of one match through the fake Discord."""
+    """Drives every human seat of one match through the fake Discord. When the game waits for several seats
+    at once (simultaneous choices), one of them clicks at a time, or with `together=True` all of them click
+    at the same moment, each from the panel on their own screen (which another seat's step leaves in play)."""
 
     def __init__(self, fake: FakeDiscord, place, service, users: list[FakeUser], rng: random.Random,
                  covered: set[str], figures: Figures, *, since: int = 0, typical: bool = False,
-                 game: str = "al-rashid"):
+                 game: str = "al-rashid", together: bool = False):
         self.fake, self.place, self.service, self.users = fake, place, service, users
         self.game = get_game(game)
+        self.rng = rng
         self.curious = (Typical if typical else Curious)(self.game, rng, covered)
         self.figures = figures
+        self.together = together
         self.panels: dict[int, FakeMessage] = {}        # each user's open ephemeral panel
         # Per user: how many of the bot's messages were already looked at for turn alerts.
         self.seen: dict[int, int] = defaultdict(lambda: since)
-        self.turn: tuple[int, float] | None = None
-        self.current: Turn | None = None
+        self.turns: dict[int, tuple[float, Turn]] = {}   # per user: the turn they are in (by when it began)
         self.notations: set[str] = set()
+        self.reused = 0                                 # clicks on a panel drawn before another seat's step
 
     @property
     def covered(self) -> set[str]:
@@ -99,27 +104,44 @@ class Clicking:
         return len(turn_alerts(messages[start:], user))
 
     async def decide(self, match) -> None:
+        """The players the game waits for click once: one of them, or all at the same moment."""
+        seats = [s for s in match.seats if s.awaited_since is not None and not s.plays_ai]
+        waiting = sorted(s.user_id for s in seats)
+        await self.fake.wait_for(lambda: sorted(u.id for u in awaited(self.fake, self.place, self.users)) == waiting,
+                                 timeout=30, what="the newest table message to name the players the game waits for")
+        if not (self.together and len(seats) > 1):
+            seats = [self.rng.choice(seats)]
+        plans = [await self._plan(match, seat) for seat in seats]
+        clicks = await asyncio.gather(*(self._click(*plan) for plan in plans))
+        for click in clicks:
+            await click.reply(timeout=30)
+
+    async def _plan(self, match, seat):
+        """What `seat`'s player clicks next: (user, panel, kind, target). Opens their panel when theirs moved on."""
         game = self.game
         state = game.load_state(match.state)
-        (seat,) = [s for s in match.seats if s.awaited_since is not None and not s.plays_ai]
         user = self._user(seat.user_id)
         key = game.prompt(state, seat.seat).key
-        await self.fake.wait_for(lambda: awaited(self.fake, self.place, self.users) == [user], timeout=30,
-                                 what="the newest table message to name the player the game waits for")
-        if self.turn != (seat.seat, seat.awaited_since):
-            self.turn = (seat.seat, seat.awaited_since)
-            phase = game.view(state, None).phase
-            self.current = Turn(user, getattr(phase, "value", phase), key, alerts=self._alerts_since(user))
-            self.figures.turns.append(self.current)
+        turn = self.turns.get(user.id)
+        if turn is None or turn[0] != seat.awaited_since:
+            view = game.view(state, None)
+            phase = getattr(view, "phase", None) or game.headline(state).key
+            turn = (seat.awaited_since, Turn(user, getattr(phase, "value", phase), key,
+                                             alerts=self._alerts_since(user)))
+            self.turns[user.id] = turn
+            self.figures.turns.append(turn[1])
+        current = turn[1]
         panel = self.panels.get(user.id)
-        if panel is None or not self._fresh(self.fake.message(panel.id), match.state_id):
+        drawn = self._drawn(self.fake.message(panel.id)) if panel is not None else None
+        if drawn is None or await self.service.moved_on(match, seat.seat, drawn):
             table = table_message(self.fake, self.place)
             opened = await self.fake.click(user, table, custom_id=open_id(table))
             panel = await opened.reply(timeout=30)
-            self.current.interactions += 1
-            self.current.opened += 1
+            current.interactions += 1
+            current.opened += 1
         panel = self.fake.message(panel.id)
-        assert self._fresh(panel, match.state_id), panel.text
+        if self._drawn(panel) != match.state_id:
+            self.reused += 1
         offered = self._offered(panel, state, seat.seat)
         legal = game.legal_actions(state, seat.seat)
         assert sorted(offered) == sorted(legal), "the panel offers exactly the legal steps"
@@ -127,21 +149,24 @@ class Clicking:
         action = self.curious.choose(state, seat.seat, list(offered), suggested)
         self.curious.note(key, action)
         self.notations.add(game.format_action(action))
+        current.interactions += 1
+        current.questions += 1
+        self.panels[user.id] = panel
         kind, target = offered[action]
+        return user, panel, kind, target
+
+    async def _click(self, user, panel, kind, target):
         if kind == "select":
             custom_id, value = target
-            click = await self.fake.select(user, panel, custom_id, [value])
-        else:
-            click = await self.fake.click(user, panel, custom_id=target)
-        await click.reply(timeout=30)
-        self.current.interactions += 1
-        self.current.questions += 1
-        self.panels[user.id] = panel
+            return await self.fake.select(user, panel, custom_id, [value])
+        return await self.fake.click(user, panel, custom_id=target)
 
     @staticmethod
-    def _fresh(panel: FakeMessage, state_id: int) -> bool:
+    def _drawn(panel: FakeMessage) -> int | None:
+        """The board a panel was drawn on (None when it offers no step, e.g. after the match moved on)."""
         routes = [parse(c) for c in panel.custom_ids()]
-        return bool(routes) and all(r is not None and r.state_id == state_id for r in routes)
+        states = {r.state_id for r in routes if r is not None}
+        return states.pop() if routes and len(states) == 1 and None not in routes else None
 
     def _offered(self, panel: FakeMessage, state, seat: int) -> dict[Action, tuple[str, object]]:
         """Each step the panel offers, with how to pick it: ("suggested" | "button", custom_id) or

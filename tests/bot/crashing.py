@@ -1,4 +1,5 @@
-"""Kill the bot at random moments while two players click through Al-Rashid, and check what they see.
+"""Kill the bot at random moments while two players click through a match (Al-Rashid by default), and check
+what they see.
 
 The bot runs as a separate process (`python -m bot`'s `main`, forked from a server that imported it once),
 pointed at the fake Discord of the test. Players act by clicking (and now and then by /play with an
@@ -7,7 +8,8 @@ a random moment, is started again, and once it has settled the checks run:
 
 - every match stored equals the replay of its log;
 - every step a player saw acknowledged is in the log, and no step was applied twice (each human step in
-  the log answers a distinct interaction made on the state it was applied to);
+  the log answers a distinct interaction, made on a board where that player's own situation had not moved
+  on since: the state it was applied to, or an earlier one when others chose at the same time);
 - the newest table message names the player the game waits for and shows the state since the latest
   public change;
 - each new turn was announced exactly once.
@@ -102,12 +104,12 @@ class Findings:
 
 class Crashing:
     def __init__(self, fake: FakeDiscord, bot: BotProcess, channel, users: list[FakeUser], rng: random.Random, *,
-                 kill_rate: float = 0.5):
+                 kill_rate: float = 0.5, game: str = "al-rashid"):
         self.fake, self.bot, self.channel, self.users, self.rng = fake, bot, channel, users, rng
         self.kill_rate = kill_rate
         # How long the bot takes to answer each kind of interaction (running averages, in seconds).
         self.handling: dict[str, float] = {}
-        self.game = get_game("al-rashid")
+        self.game = get_game(game)
         self.sent: list[Sent] = []
         self.findings = Findings()
         self.panels: dict[int, FakeMessage] = {}
@@ -171,7 +173,8 @@ class Crashing:
         alice, bruno = self.users
         if match is None:
             return await self.fake.slash(alice, self.channel, "game", subcommand="new",
-                                         options={"game": "al-rashid", "where": "channel", "ai_players": 1}), None, None
+                                         options={"game": self.game.spec.key, "where": "channel",
+                                                  "ai_players": 1}), None, None
         if match.status == "lobby":
             lobby = self.fake.message(match.lobby_message_id)
             if match.seat_of(bruno.id) is None:
@@ -181,7 +184,7 @@ class Crashing:
         humans = [s for s in match.seats if s.awaited_since is not None and not s.plays_ai]
         if not humans:
             return None, None, None
-        (seat,) = humans
+        seat = self.rng.choice(humans)  # when several choose at once, any of them may click next
         user = next(u for u in self.users if u.id == seat.user_id)
         self.count_alert(user, seat.awaited_since)
         roll = self.rng.random()
@@ -201,7 +204,7 @@ class Crashing:
             self.sent.append(sent)
             return await self.fake.slash(user, self.channel, "play", options={"move": value}), sent, None
         panel = self.panels.get(user.id)
-        if panel is None or not fresh(self.fake.message(panel.id), match.state_id):
+        if panel is None or await self.moved_on(match, seat.seat, self.fake.message(panel.id)):
             table = table_message(self.fake, self.channel)
             self.panels.pop(user.id, None)
             # Opening the panel is an interaction too, and a moment to die.
@@ -215,12 +218,19 @@ class Crashing:
         options += [("select", (s["custom_id"], o["value"]), resolve_step(o["value"], legal))
                     for s in panel.selects() for o in s["options"]]
         kind, target, notation = self.rng.choice(options)
-        sent = Sent(user, match.id, match.state_id, notation)
+        sent = Sent(user, match.id, drawn(panel), notation)
         self.sent.append(sent)
         if kind == "select":
             custom_id, value = target
             return await self.fake.select(user, panel, custom_id, [value]), sent, None
         return await self.fake.click(user, panel, custom_id=target), sent, None
+
+    async def moved_on(self, match, seat: int, panel: FakeMessage) -> bool:
+        """Whether the player's own situation moved on since their panel was drawn (as the bot judges it)."""
+        board = drawn(panel)
+        if board is None:
+            return True
+        return any(e.state_id > board and (e.seat == seat or e.kind == "undo") for e in await self.storage.log(match.id))
 
     # ---- waiting and checking --------------------------------------------------------------------------
     async def settle(self, timeout: float = 60) -> None:
@@ -254,7 +264,7 @@ class Crashing:
     async def check(self) -> None:
         self.findings.checks += 1
         service = MatchService(self.storage, presenter=None)
-        applied: dict[tuple[int, int, int, str], int] = {}
+        used: set[int] = set()   # the sent interactions that some step of the log answers
         for match in await self.storage.matches(statuses=("lobby", "running", "over", "cancelled", "abandoned")):
             if match.state is None:
                 continue
@@ -263,20 +273,26 @@ class Crashing:
                 self.report(f"match {match.id} differs from the replay of its log")
             for entry in log:
                 if entry.kind == "step" and not entry.by_ai:
-                    user = match.seat(entry.seat).user_id
-                    key = (user, match.id, entry.state_id - 1, entry.notation)
-                    applied[key] = applied.get(key, 0) + 1
+                    self.answer(match, log, entry, used)
             if match.status == "running":
                 self.check_table(match, log)
-        sent_keys = {(s.user.id, s.match_id, s.state_id, s.notation) for s in self.sent}
-        for key, times in applied.items():
-            if key not in sent_keys:
-                self.report(f"a step nobody asked for at that state: {key}")
-            if times > 1:
-                self.report(f"a step applied {times} times: {key}")
-        for sent in self.sent:
-            if sent.acknowledged and (sent.user.id, sent.match_id, sent.state_id, sent.notation) not in applied:
+        for index, sent in enumerate(self.sent):
+            if sent.acknowledged and index not in used:
                 self.report(f"an acknowledged step was lost: {sent.notation!r} by {sent.user.name}")
+
+    def answer(self, match, log, entry, used: set[int]) -> None:
+        """The interaction a human step answers: the same player and step, sent on a board their own
+        situation had not moved on from (no step of theirs, nor an undo, between that board and the step)."""
+        user = match.seat(entry.seat).user_id
+        moves = [e.state_id for e in log if e.seat == entry.seat or e.kind == "undo"]
+        candidates = [index for index, sent in enumerate(self.sent) if index not in used
+                      and (sent.user.id, sent.match_id, sent.notation) == (user, match.id, entry.notation)
+                      and sent.state_id < entry.state_id
+                      and not any(sent.state_id < m < entry.state_id for m in moves)]
+        if candidates:  # the click the player saw acknowledged, else the latest (a retry left unanswered)
+            used.add(max(candidates, key=lambda i: (self.sent[i].acknowledged, self.sent[i].state_id, i)))
+            return
+        self.report(f"a step nobody asked for at that state, or applied twice: {(user, match.id, entry.state_id - 1, entry.notation)}")
 
     def report(self, problem: str) -> None:
         if problem not in self.findings.problems:
@@ -296,8 +312,7 @@ class Crashing:
                                           f"the match is at {match.state_id}")
 
 
-def fresh(panel: FakeMessage | None, state_id: int) -> bool:
-    if panel is None:
-        return False
-    routes = [parse(c) for c in panel.custom_ids()]
-    return bool(routes) and all(r is not None and r.state_id == state_id for r in routes)
+def drawn(panel: FakeMessage) -> int | None:
+    """The board a panel was drawn on (None when it offers no step)."""
+    states = {route.state_id if route else None for route in map(parse, panel.custom_ids())}
+    return states.pop() if len(states) == 1 else None

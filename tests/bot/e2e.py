@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.app import CaravanseraiBot
 from engine.core.messages import locale_of, translate
 
@@ -82,5 +84,13 @@ def turn_alerts(messages, user) -> list:
     or the direct message they chose instead (not their private news, which also names the match)."""
     opening = translate("bot.table.your_turn_dm", locale_of(user.locale)).split("{")[0]
     return [m for m in messages
-            if (user.id in m.pings and open_id(m) is not None)
+            if (user.id in pinged(m) and open_id(m) is not None)
             or (m.channel.recipient is user and m.content.startswith(opening))]
+
+
+def pinged(message) -> set[int]:
+    """Whom a message notified when it was posted: a later edit (another player's choice while several
+    choose at once) does not notify again, nor take back the notification."""
+    if not message.history or message.ephemeral:
+        return message.pings
+    return {int(u) for u in re.findall(r"<@!?(\d+)>", message.history[0].get("content") or "")}

@@ -1,15 +1,20 @@
 """Games plug in: the toy games of tests/support (registered by importing them, nothing in bot/ names them)
 are offered, configured with their own options and played through the fake Discord."""
 
+import random
+
 import pytest
 
 import tests.support.simultaneous  # noqa: F401  (registers "blind-bid")
 import tests.support.toy_game  # noqa: F401  (registers "toy")
 from bot.settings import Settings
 from bot.storage import SqliteStorage
-from engine.core import games
+from engine.core import games, get_game
+from engine.core.messages import translate
+from tests.support.curious import step_kinds
 
-from .e2e import bot, new_match
+from .clicking import Clicking, Figures, coverage_report
+from .e2e import bot, new_match, start
 
 
 @pytest.fixture
@@ -72,3 +77,60 @@ async def test_game_new_offers_the_games_options_refuses_what_it_lacks_and_the_l
         assert "Rounds: 2" in lobby.text and "The lowest unmatched card" in lobby.text
         assert await stored_params(settings) == [{"rounds": 2, "rule": "lowest"}]
         await fake.quiet()
+
+
+async def test_blind_bid_is_clicked_through_with_players_choosing_at_the_same_moment(fake_discord, settings, world):
+    """Two players and an AI pick their cards at once, each from their own panel, clicking at the same
+    moment: both clicks count (another's pick leaves a panel in play), the table says who has chosen and
+    never what, and each card stays in its player's ephemeral panel until all are revealed together."""
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    users = [alice, bob]
+    covered, figures = set(), Figures()
+    client = bot(settings)
+    async with fake.running(client):
+        await start(fake, users, channel, ai=1, game="blind-bid")
+        match = await client.service.match_here(channel.id)
+        driver = Clicking(fake, channel, client.service, users, random.Random(3), covered, figures,
+                          game="blind-bid", together=True)
+        await driver.play(match.id)
+        await fake.quiet()
+        match = await client.service.get(match.id)
+    assert match.status == "over"
+    assert covered >= step_kinds(get_game("blind-bid")), coverage_report(covered, "blind-bid")
+    assert driver.reused > 0, "a panel drawn before another player's pick was clicked"
+    assert figures.alerted_share() == 1.0  # every round announced once to each player
+    # What a player picked is told in their own ephemeral panel only; the table tells who has chosen.
+    public = " ".join(m.text for m in fake.messages(channel))
+    assert "has chosen" in public and "You play your" not in public and "Giochi il tuo" not in public
+    for user, other in ((alice, bob), (bob, alice)):
+        private = {m.id for m in fake.ephemerals(user)}
+        assert private and not private & {m.id for m in fake.seen_by(other)}
+    assert any("final scores" in str(m.embeds) for m in fake.messages(channel))
+    stale = [translate("bot.refusal.stale", loc).split("{")[0][:30] for loc in ("en", "it")]
+    assert not [m for u in users for m in fake.ephemerals(u) if any(s in (m.content or "") for s in stale)], \
+        "no click was refused as stale: each player's own situation had not moved on"
+
+
+async def test_the_toy_game_is_clicked_through_without_a_phase_in_its_view(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    client = bot(settings)
+    async with fake.running(client):
+        await start(fake, [alice, bob], channel, game="toy")
+        match = await client.service.match_here(channel.id)
+        figures = Figures()
+        driver = Clicking(fake, channel, client.service, [alice, bob], random.Random(1), set(), figures, game="toy")
+        await driver.play(match.id)
+        await fake.quiet()
+    assert (await replayed_status(settings)) == "over"
+    assert figures.turns and {t.phase for t in figures.turns} == {"core.headline.playing"}
+
+
+async def replayed_status(settings):
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        return (await storage.matches(statuses=("over",)))[-1].status
+    finally:
+        await storage.close()

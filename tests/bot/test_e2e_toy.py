@@ -84,6 +84,8 @@ async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake
         step = [c for c in panel.custom_ids() if ":do:" in c][0]
         # A double click: the step applies once, the other click answers politely with the current board.
         clicks = await asyncio.gather(fake.click(user, panel, custom_id=step), fake.click(user, panel, custom_id=step))
+        # The second click waits for the first to be saved and shown before it is judged stale.
+        await fake.wait_for(lambda: any(c.followups for c in clicks), timeout=30, what="the stale click's answer")
         await fake.quiet()
         stale = [m for c in clicks for m in c.followups if "moved on" in m.text or "non è più aggiornato" in m.text]
         assert len(stale) == 1 and stale[0].ephemeral
@@ -237,7 +239,8 @@ async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, set
         await new_match(fake, alice, channel, "toy", where="channel", clock_hours=10)
         lobby = fake.latest_with_components(channel)
         await (await fake.click(bob, lobby, label="Join")).reply()
-        await fake.click(alice, lobby, label="Start")
+        await (await fake.click(alice, lobby, label="Start")).reply()
+        await fake.wait_for(lambda: len(awaited(fake, channel, [alice, bob])) == 1, timeout=30, what="the table")
         await fake.quiet()
         (late,) = awaited(fake, channel, [alice, bob])
         started = client.service.now()

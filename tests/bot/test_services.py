@@ -142,12 +142,18 @@ async def test_many_simultaneous_clicks_on_one_board_apply_exactly_one_step(serv
 
 
 async def test_a_stale_board_is_refused_politely(service):
+    """Stale is judged per seat: a board is stale for a player once their own situation moved on."""
     match = await started(service, BOB, CAROL)
-    await service.play(match.id, awaited_user(match), "take 1", state_id=match.state_id)
+    first = awaited_user(match)
+    await service.play(match.id, first, "take 1", state_id=match.state_id)
     now = await service.get(match.id)
-    with pytest.raises(StaleBoard) as stale:
-        await service.play(now.id, awaited_user(now), "take 1", state_id=match.state_id)
+    second = awaited_user(now)
+    await service.play(now.id, second, "take 1", state_id=now.state_id)
+    with pytest.raises(StaleBoard) as stale:  # a retry of the first click, after two more steps
+        await service.play(now.id, first, "take 1", state_id=match.state_id)
     assert stale.value.match_id == match.id
+    with pytest.raises(StaleBoard):
+        await service.play(now.id, second, "take 1", state_id=now.state_id)
 
 
 async def test_the_table_is_posted_anew_to_ping_and_edited_when_nobody_new_must_act(service, presenter):

@@ -12,7 +12,8 @@ import sys
 
 from engine.core import games
 
-PRELOAD = ["bot.app", "bot.__main__", "render", "tests.support.bot_process"]
+# The toy simultaneous game is registered too, for the crash test of choices made at the same time.
+PRELOAD = ["bot.app", "bot.__main__", "render", "tests.support.bot_process", "tests.support.simultaneous"]
 TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
 games()  # every game package, imported once in the fork server rather than in each bot process
 

@@ -45,9 +45,14 @@ def prefix(game: Game) -> str:
 @cache
 def step_kinds(game: Game) -> frozenset[str]:
     """Every kind of step the game can ask a player, named by its prompt key."""
-    asks = {k for k in catalogue("en") if k.startswith(prefix(game)) and not k.endswith("_public")}
+    asks = {k for k in catalogue("en") if k.startswith(prefix(game)) and not _public(k)}
     pays = {k for k in asks if k.endswith(".pay")}
     return frozenset(asks | {k + PAY_BY_SUGGESTION for k in pays} | {k + PAY_PIECE_BY_PIECE for k in pays})
+
+
+def _public(key: str) -> bool:
+    """A question as the other players read it (`*_public`, `ask.public`, `ask.public.*`): never clicked."""
+    return key.endswith("_public") or "public" in key.split(".ask.", 1)[-1].split(".")
 
 
 def kinds_of_click(prompt_key: str, action: Action) -> set[str]:
@@ -101,7 +106,10 @@ class Curious:
         if suggested is not None and suggested in allowed and self.rng.random() < 0.5:
             return suggested
         if self.rng.random() < 0.7:  # otherwise play well, to afford the charges that ask
-            good = ai.policy("heuristic").choose(self.game, state, seat, self.rng)
+            try:
+                good = ai.policy("heuristic").choose(self.game, state, seat, self.rng)
+            except EngineError:  # a game without a heuristic player
+                good = None
             if good in allowed:
                 return good
         calm = [a for a in allowed if a.verb not in GOING_BACK] or allowed

@@ -1,0 +1,110 @@
+"""Simultaneous choices through the services, on the toy Blind Bid (tests/support/simultaneous.py): every
+seat picks a card in secret (pick, then confirm); the cards are revealed together when the last is in."""
+
+import asyncio
+
+import pytest
+
+import tests.support.simultaneous  # noqa: F401  (registers "blind-bid")
+from bot.services import Refusal, StaleBoard
+
+from .test_services import BOB, CAROL, HOST, started
+
+USERS = (HOST, BOB, CAROL)
+
+
+def awaited(match):
+    return sorted(s.user_id for s in match.seats if s.awaited_since is not None and not s.plays_ai)
+
+
+async def bid(service, *players, **kw):
+    return await started(service, *players, game="blind-bid", **kw)
+
+
+async def test_each_seat_is_judged_on_its_own_situation(service, storage):
+    match = await bid(service, BOB, CAROL)
+    assert awaited(match) == sorted(USERS)
+    drawn = match.state_id  # every player's panel was drawn on this board
+    await service.play(match.id, HOST, "play 3", state_id=drawn)
+    await service.play(match.id, BOB, "play 2", state_id=drawn)  # the host's pick left Bob's panel in play
+    with pytest.raises(StaleBoard):  # the host's own situation moved on: a retried click never applies twice
+        await service.play(match.id, HOST, "play 3", state_id=drawn)
+    now = await service.get(match.id)
+    await service.play(match.id, HOST, "confirm", state_id=now.state_id)
+    await service.play(match.id, CAROL, "play 1", state_id=drawn)
+    await service.play(match.id, CAROL, "confirm", state_id=(await service.get(match.id)).state_id)
+    match = await service.get(match.id)
+    assert awaited(match) == [BOB]  # Bob alone still choosing
+    assert [e.seat for e in await storage.log(match.id)] == [0, 1, 0, 2, 2]
+
+
+async def test_two_players_clicking_at_the_same_moment_both_count_and_a_double_click_once(service, storage):
+    match = await bid(service, BOB)
+    drawn = match.state_id
+    outcomes = await asyncio.gather(
+        service.play(match.id, HOST, "play 2", state_id=drawn), service.play(match.id, BOB, "play 4", state_id=drawn),
+        service.play(match.id, HOST, "play 2", state_id=drawn), service.play(match.id, BOB, "play 4", state_id=drawn),
+        return_exceptions=True)
+    assert [type(o).__name__ for o in outcomes] == ["PlayResult", "PlayResult", "StaleBoard", "StaleBoard"]
+    state = service.game_of(match).load_state((await service.get(match.id)).state)
+    assert [branch[-1].card for branch in state.tasks[-1].branches.values()] == [2, 4]
+    assert len(await storage.log(match.id)) == 2
+
+
+async def test_the_table_shows_who_has_chosen_never_what(service, presenter):
+    match = await bid(service, BOB)
+    assert presenter.tables[-1].new_turn and set(presenter.alerted()) == {HOST, BOB}  # both pinged at once
+    first = await service.play(match.id, HOST, "play 4")
+    assert first.panel is not None and first.panel.prompt.key == "blind_bid.ask.confirm"  # the next question
+    done = await service.play(match.id, HOST, "confirm")
+    assert done.panel is None and [e.key for e in done.private] == ["blind_bid.ev.chosen_private"]
+    table = presenter.tables[-1]
+    assert not table.new_turn and [s.user_id for s in table.awaited] == [BOB]
+    told = [e.text("en") for e in table.events]
+    assert "Player 1 has chosen." in " ".join(told) and not any("4" in line for line in told)
+    assert table.status[0].text("en") == "Round 1 of 3: 1 still choosing"
+    await service.play(match.id, BOB, "play 1")
+    await service.play(match.id, BOB, "confirm")
+    table = presenter.tables[-1]
+    assert table.new_turn and set(presenter.alerted()[-2:]) == {HOST, BOB}  # round 2: both announced again
+    assert any("the cards are 4, 1" in e.text("en") for e in table.events)
+
+
+async def test_undo_is_refused_while_a_simultaneous_choice_is_open(service):
+    match = await bid(service, BOB)
+    await service.play(match.id, HOST, "play 4")
+    for user in (HOST, BOB):
+        with pytest.raises(Refusal) as refused:
+            await service.undo(match.id, user)
+        assert refused.value.message.key in ("bot.refusal.undo_simultaneous", "bot.refusal.undo_not_yours")
+    with pytest.raises(Refusal) as refused:
+        await service.undo(match.id, HOST)
+    assert "choosing at the same time" in refused.value.text("en")
+    assert "contemporaneamente" in refused.value.text("it")
+    await service.play(match.id, HOST, "back")  # the way to change one's mind before confirming
+    await service.play(match.id, HOST, "play 2")
+    await service.play(match.id, HOST, "confirm")
+    with pytest.raises(Refusal) as refused:  # confirmed while Bob still chooses: no taking back either
+        await service.undo(match.id, HOST)
+    assert refused.value.message.key == "bot.refusal.undo_simultaneous"
+
+
+async def test_each_waiting_seat_has_its_own_clock(service, presenter, clock, storage):
+    match = await bid(service, BOB, clock_hours=10)
+    assert sorted({r.seat for r in await storage.reminders(match.id)}) == [0, 1]
+    clock.advance(2)
+    await service.play(match.id, HOST, "play 5")
+    await service.play(match.id, HOST, "confirm")
+    assert {r.seat for r in await storage.reminders(match.id)} == {1}  # the host has chosen: no reminders
+    clock.advance(3.5)
+    await service.tick()
+    assert [user for user, _ in presenter.reminders] == [BOB]
+    clock.advance(5)
+    await service.tick()  # Bob's clock ran out: the AI chooses for him, the round is revealed
+    match = await service.get(match.id)
+    log = await storage.log(match.id)
+    assert [(e.seat, e.by_ai) for e in log[-2:]] == [(1, True), (1, True)]
+    assert awaited(match) == [HOST, BOB]  # round 2: Bob's seat is his again, with a full clock for both
+    assert not (await service.get(match.id)).seat(1).plays_ai
+    reminders = await storage.reminders(match.id)
+    assert {r.seat for r in reminders} == {0, 1} and min(r.due_at for r in reminders) == clock.t + 5 * 3600
