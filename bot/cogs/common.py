@@ -101,6 +101,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 async def deliver_mail(interaction: discord.Interaction) -> None:
     """Private news that could not go by DM is handed over, privately, on the player's next interaction."""
+    if interaction.client.is_closed():  # shutting down: the mail waits for the next interaction
+        return
     mail = await service(interaction).take_mail(interaction.user.id)
     if not mail:
         return

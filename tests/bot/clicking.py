@@ -109,8 +109,8 @@ class Clicking:
         waiting = sorted(s.user_id for s in seats)
         await self.fake.wait_for(lambda: sorted(u.id for u in awaited(self.fake, self.place, self.users)) == waiting,
                                  timeout=30, what="the newest table message to name the players the game waits for")
-        if not (self.together and len(seats) > 1):
-            seats = [self.rng.choice(seats)]
+        if len(seats) > 1 and not self.together:
+            seats = [self.rng.choice(seats)]  # (one awaited seat draws nothing: seeded runs stay as they were)
         plans = [await self._plan(match, seat) for seat in seats]
         clicks = await asyncio.gather(*(self._click(*plan) for plan in plans))
         for click in clicks:
