@@ -59,7 +59,7 @@ def configure_logging(level: str, *secrets: str) -> None:
 
 
 def main() -> int:
-    settings = Settings()
+    settings = Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print("Set DISCORD_TOKEN (in the environment or in a .env file) to your bot's token to start Caravanserai.",

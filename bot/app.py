@@ -44,14 +44,17 @@ class CaravanseraiBot(commands.Bot):
                                     default_clock_hours=settings.turn_clock_hours)
         self._background: list[asyncio.Task] = []   # the turn clock, resuming AI seats after a restart
         self._resumed = False
-        self.tree.on_error = self._on_command_error
-        self.tree.interaction_check = self._remember_locale
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.tree.interaction_check = self._remember_locale  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         await self.storage.open()
         await self.tree.set_translator(CommandTranslator())
-        for cog in (GameCommands, PlayCommands, PlayerSettings, Components):
-            await self.add_cog(cog(self))
+        svc = self.service
+        for cog in (GameCommands(svc.lobby, svc.table, default_clock_hours=self.settings.turn_clock_hours),
+                    PlayCommands(svc.playing, svc.table), PlayerSettings(svc.preferences),
+                    Components(svc.lobby, svc.playing, svc.table, svc.preferences)):
+            await self.add_cog(cog)
         await add_community(self)
         await self.sync_commands()
         self._background.append(asyncio.create_task(self._run_clock(), name="turn-clock"))
@@ -84,7 +87,7 @@ class CaravanseraiBot(commands.Bot):
         try:
             # Every game package is loaded before players ask: an autocomplete answers within 3 seconds.
             await asyncio.to_thread(games)
-            await self.service.resume()
+            await self.service.timekeeper.resume()
         except Exception:
             log.exception("could not resume after the restart; the turn clock will catch up")
 
@@ -93,20 +96,20 @@ class CaravanseraiBot(commands.Bot):
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.service.tick()
+                await self.service.timekeeper.tick()
             except Exception:
                 log.exception("turn clock tick failed; trying again at the next poll")
             await asyncio.sleep(self.settings.reminder_poll_seconds)
 
     async def _remember_locale(self, interaction: discord.Interaction) -> bool:
-        await remember_locale(interaction)
+        await remember_locale(interaction, self.service.preferences)
         return True
 
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await report_error(interaction, error)
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
-        await deliver_mail(interaction)
+        await deliver_mail(interaction, self.service.preferences)
 
     async def close(self) -> None:
         for task in self._background:

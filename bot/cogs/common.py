@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
@@ -11,30 +11,29 @@ from engine.core import EngineError
 from engine.core.messages import locale_of
 
 from ..i18n import t
-from ..services import MatchService
+from ..services import PreferenceService, Refusal
 from ..services.tidings import event_from_json
 from ..ui import embeds
 
-if TYPE_CHECKING:
-    from ..app import CaravanseraiBot
-
 log = logging.getLogger("bot")
 UNKNOWN_INTERACTION = 10062
+
+
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel or thread a command was used in (every command of ours is used in one)."""
+    if interaction.channel_id is None:
+        raise Refusal("bot.refusal.no_match_here")
+    return interaction.channel_id
 
 
 def locale(interaction: discord.Interaction) -> str:
     return locale_of(interaction.locale.value if interaction.locale else None)
 
 
-def service(interaction: discord.Interaction) -> MatchService:
-    bot: CaravanseraiBot = interaction.client  # type: ignore[assignment]
-    return bot.service
-
-
 def describe(interaction: discord.Interaction) -> str:
     """An interaction for a log line: its kind and command or button verb, never its values (a button's id
     or a chosen option may name a player's face-down tile)."""
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     if interaction.type is discord.InteractionType.component:
         parts = str(data.get("custom_id", "")).split(":")
         what = f"button {parts[3]}" if len(parts) > 3 else "a foreign component"
@@ -43,10 +42,10 @@ def describe(interaction: discord.Interaction) -> str:
     return f"{what} (interaction {interaction.id})"
 
 
-async def remember_locale(interaction: discord.Interaction) -> None:
+async def remember_locale(interaction: discord.Interaction, preferences: PreferenceService) -> None:
     """Every interaction, clicks included, tells us the player's language: DMs and mentions follow it."""
     try:
-        await service(interaction).remember_locale(interaction.user.id, locale(interaction))
+        await preferences.remember_locale(interaction.user.id, locale(interaction))
     except Exception:  # noqa: BLE001 — a preference is never worth refusing a player for
         log.warning("could not remember the language of %s", describe(interaction))
 
@@ -70,7 +69,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, upd
 async def send(interaction: discord.Interaction, content: str | None = None, *, ephemeral: bool = True,
                embed: discord.Embed | None = None, file: discord.File | None = None,
                view: discord.ui.View | None = None) -> None:
-    fields = {"content": embeds.clip(content, embeds.CONTENT) if content else None, "ephemeral": ephemeral,
+    fields: dict[str, Any] = {"content": embeds.clip(content, embeds.CONTENT) if content else None, "ephemeral": ephemeral,
               "allowed_mentions": discord.AllowedMentions.none()}
     if embed is not None:
         fields["embed"] = embed
@@ -99,11 +98,11 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.info("could not tell the player about an error (interaction %s)", interaction.id)
 
 
-async def deliver_mail(interaction: discord.Interaction) -> None:
+async def deliver_mail(interaction: discord.Interaction, preferences: PreferenceService) -> None:
     """Private news that could not go by DM is handed over, privately, on the player's next interaction."""
     if interaction.client.is_closed():  # shutting down: the mail waits for the next interaction
         return
-    mail = await service(interaction).take_mail(interaction.user.id)
+    mail = await preferences.take_mail(interaction.user.id)
     if not mail:
         return
     loc = locale(interaction)
@@ -113,5 +112,4 @@ async def deliver_mail(interaction: discord.Interaction) -> None:
         await interaction.followup.send(embeds.clip(content, embeds.CONTENT), ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
-        for item in mail:  # not delivered: keep it for next time
-            await service(interaction).storage.post_mail(item)
+        await preferences.keep_mail(mail)  # not delivered: kept for next time

@@ -6,41 +6,41 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from ..services import Refusal, StaleBoard
-from ..services import ai as ai_seats
+from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
 from ..ui.routes import Route, parse, resolve_step
-from .common import deliver_mail, locale, remember_locale, report_error, service
-from .play import send_after_step, send_board, send_hand, send_panel, send_stale, send_status
+from .common import deliver_mail, locale, remember_locale, report_error
+from .replies import Replies
 
 LOBBY = {"join", "leave", "addai", "rmai", "start"}
 STEPS = {"do", "pick"}
 
 
 class Components(commands.Cog):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, lobby: LobbyService, play: PlayService, table: TableService, preferences: PreferenceService):
+        self.lobby, self.play, self.table, self.preferences = lobby, play, table, preferences
+        self.replies = Replies(play, table)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
-        route = parse((interaction.data or {}).get("custom_id", ""))
+        route = parse(str(dict(interaction.data or {}).get("custom_id", "")))
         if route is None:
             return
         try:
             if not await self._acknowledge(interaction, route):
                 return
-            await remember_locale(interaction)
+            await remember_locale(interaction, self.preferences)
             await self._handle(interaction, route)
         except StaleBoard as stale:
             try:
-                await send_stale(interaction, stale.match_id)
+                await self.replies.stale(interaction, stale.match_id)
             except Exception as error:  # noqa: BLE001
                 await report_error(interaction, error)
         except Exception as error:  # noqa: BLE001 — the one error handler decides what the player reads
             await report_error(interaction, error)
         else:
-            await deliver_mail(interaction)
+            await deliver_mail(interaction, self.preferences)
 
     @staticmethod
     async def _acknowledge(interaction: discord.Interaction, route: Route) -> bool:
@@ -54,49 +54,47 @@ class Components(commands.Cog):
             return False  # 10062: Discord forgot the click; nothing was done, the player may click again
 
     async def _handle(self, interaction: discord.Interaction, route: Route) -> None:
-        svc = service(interaction)
         user = interaction.user.id
         match_id = route.match_id
         if route.verb == "join":
-            await svc.join(match_id, user, name=interaction.user.display_name)
+            await self.lobby.join(match_id, user, name=interaction.user.display_name)
         elif route.verb == "leave":
-            await svc.leave(match_id, user)
+            await self.lobby.leave(match_id, user)
         elif route.verb == "addai":
-            match = await svc.get(match_id)
-            await svc.add_ai(match_id, user, ai_seats.available(svc.game_of(match))[0])
+            await self.lobby.add_ai(match_id, user)
         elif route.verb == "rmai":
-            await svc.remove_ai(match_id, user)
+            await self.lobby.remove_ai(match_id, user)
         elif route.verb == "start":
-            await svc.start(match_id, user)
+            await self.lobby.start(match_id, user)
         elif route.verb == "open":
-            await send_panel(interaction, match_id)
+            await self.replies.panel(interaction, match_id)
         elif route.verb == "hand":
-            await send_hand(interaction, match_id)
+            await self.replies.hand(interaction, match_id)
         elif route.verb == "board":
-            await send_board(interaction, match_id)
+            await self.replies.board(interaction, match_id)
         elif route.verb == "status":
-            await send_status(interaction, match_id)
+            await self.replies.status(interaction, match_id)
         elif route.verb in STEPS:
             await self._step(interaction, route)
         else:
             raise Refusal("bot.refusal.unknown_button")
 
     async def _step(self, interaction: discord.Interaction, route: Route) -> None:
-        svc = service(interaction)
-        match = await svc.get(route.match_id)
+        match = await self.table.get(route.match_id)
         if match.status != "running":
             raise Refusal("bot.refusal.match_over" if match.status in ("over", "abandoned", "cancelled")
                           else "bot.refusal.not_started")
-        ref = route.arg if route.verb == "do" else (interaction.data.get("values") or [""])[0]
-        notation = ref
+        values: list[str] = list(dict(interaction.data or {}).get("values") or [""])  # type: ignore[call-overload]
+        ref = (route.arg if route.verb == "do" else str(values[0])) or ""
+        notation: str | None = ref
         if ref.startswith("#"):  # a place in the list of legal steps: only meaningful on the very board drawn
             if match.state_id != route.state_id:
                 raise StaleBoard(match.id)
-            panel = await svc.panel(match.id, interaction.user.id, locale(interaction))
+            panel = await self.play.panel(match.id, interaction.user.id, locale(interaction))
             notation = resolve_step(ref, [c.notation for c in panel.choices])
         if not notation:
             raise StaleBoard(match.id)
         # The service judges staleness per seat: another seat's choice leaves this panel in play.
-        result = await svc.play(match.id, interaction.user.id, notation, state_id=route.state_id,
+        result = await self.play.play(match.id, interaction.user.id, notation, state_id=route.state_id,
                                 locale=locale(interaction))
-        await send_after_step(interaction, result)
+        await self.replies.after_step(interaction, result)

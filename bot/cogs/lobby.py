@@ -13,15 +13,16 @@ from engine.core.messages import locale_of
 
 from ..i18n import command_text as _
 from ..i18n import t
-from ..services import MatchSettings, Refusal, variants
-from ..services import ai as ai_seats
-from .common import defer, locale, send, service
+from ..services import LobbyService, MatchSettings, Refusal, TableService, variants
+from .common import channel_of, defer, locale, send
 
 
 @app_commands.guild_only()
 class GameCommands(commands.GroupCog, group_name="game", group_description=_("bot.cmd.game")):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, lobby: LobbyService, table: TableService, *, default_clock_hours: float):
+        self.lobby = lobby
+        self.table = table
+        self.default_clock_hours = default_clock_hours
 
     @app_commands.command(name="new", description=_("bot.cmd.game_new"))
     @app_commands.describe(game=_("bot.cmd.opt_game"), ai_players=_("bot.cmd.opt_ai_players"),
@@ -46,10 +47,11 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         chosen = get_game(game)
         spec = chosen.spec
         params = variants.read(chosen, options)
-        settings = MatchSettings(clock_hours=clock_hours or self.bot.settings.turn_clock_hours, on_expiry=on_expiry,
+        settings = MatchSettings(clock_hours=clock_hours or self.default_clock_hours, on_expiry=on_expiry,
                                  resign=resign, locale=_guild_locale(interaction))
         channel = interaction.channel
-        place = interaction.channel_id
+        here = channel_of(interaction)
+        place = here
         if where == "thread" and isinstance(channel, discord.TextChannel):
             try:
                 thread = await channel.create_thread(
@@ -59,12 +61,11 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
             except discord.Forbidden:
                 raise Refusal("bot.refusal.no_thread_permission") from None
             place = thread.id
-        match = await service(interaction).create(
-            game_key=spec.key, host_id=interaction.user.id, channel_id=interaction.channel_id, place_id=place,
+        match = await self.lobby.create(
+            game_key=spec.key, host_id=interaction.user.id, channel_id=here, place_id=place,
             guild_id=interaction.guild_id, settings=settings, params=params, host_name=interaction.user.display_name)
         for _seat in range(ai_players):
-            match = await service(interaction).add_ai(match.id, interaction.user.id,
-                                                      ai_seats.available(get_game(spec.key))[0])
+            match = await self.lobby.add_ai(match.id, interaction.user.id)
         await send(interaction, t("bot.lobby.opened", locale(interaction), title=spec.title, where=f"<#{match.place_id}>"))
 
     @new.autocomplete("game")
@@ -84,9 +85,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
     async def cancel(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction):
             return
-        match = await service(interaction).match_here(interaction.channel_id)
+        match = await self.table.match_here(channel_of(interaction))
         manager = bool(interaction.permissions and interaction.permissions.manage_guild)
-        await service(interaction).cancel(match.id, interaction.user.id, is_manager=manager)
+        await self.lobby.cancel(match.id, interaction.user.id, is_manager=manager)
         await send(interaction, t("bot.match.cancelled", locale(interaction), match=match.id))
 
     @app_commands.command(name="list", description=_("bot.cmd.game_list"))
@@ -94,7 +95,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         if not await defer(interaction):
             return
         loc = locale(interaction)
-        found = await service(interaction).server_matches(interaction.guild_id)
+        found = await self.table.server_matches(interaction.guild_id or 0)
         lines = [t("bot.list.row", loc, id=m.id, game=get_game(m.game).spec.title, where=f"<#{m.place_id}>",
                    status=t(f"bot.match.status_{m.status}", loc), players=seats(len(m.seats), loc)) for m in found]
         await send(interaction, "\n".join([t("bot.list.header", loc), *lines]) if lines else t("bot.list.none", loc))
@@ -104,7 +105,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         if not await defer(interaction):
             return
         loc = locale(interaction)
-        found = await service(interaction).mine(interaction.user.id)
+        found = await self.table.mine(interaction.user.id)
         lines = [t("bot.mine.row_turn" if turn else "bot.mine.row", loc, id=m.id, game=get_game(m.game).spec.title,
                    where=f"<#{m.place_id}>", status=t(f"bot.match.status_{m.status}", loc)) for m, turn in found]
         await send(interaction, "\n".join([t("bot.mine.header", loc), *lines]) if lines else t("bot.mine.none", loc))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 
 import discord
@@ -11,17 +10,20 @@ from discord.ext import commands
 
 from ..i18n import command_text as _
 from ..i18n import t
-from ..services import PlayResult, Refusal, StaleBoard
+from ..services import PlayService, StaleBoard, TableService
 from ..ui import embeds, views
 from ..ui.routes import offered, read_offered, resolve_step
-from .common import defer, locale, send, service
+from .common import channel_of, defer, locale, send
+from .replies import Replies
 
 log = logging.getLogger(__name__)
 
 
 class PlayCommands(commands.Cog):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, play: PlayService, table: TableService):
+        self.play_service = play
+        self.table = table
+        self.replies = Replies(play, table)
 
     @app_commands.command(name="play", description=_("bot.cmd.play"))
     @app_commands.describe(move=_("bot.cmd.opt_move"))
@@ -29,13 +31,13 @@ class PlayCommands(commands.Cog):
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         if not await defer(interaction):
             return
-        svc = service(interaction)
+        svc = self.play_service
         loc = locale(interaction)
-        match = await svc.match_here(interaction.channel_id)
+        match = await self.table.match_here(channel_of(interaction))
         notation, state_id = read_offered(move)
         if state_id is None:  # typed by hand: confirm it with one click, against the board the player sees
             panel = await svc.proposal(match.id, interaction.user.id, notation, loc)
-            await send_panel_message(interaction, panel, t("bot.panel.confirm", loc))
+            await self.replies.panel_message(interaction, panel, t("bot.panel.confirm", loc))
             return
         try:
             if notation.startswith("#"):
@@ -45,13 +47,13 @@ class PlayCommands(commands.Cog):
                 notation = resolve_step(notation, [c.notation for c in panel.choices]) or notation
             result = await svc.play(match.id, interaction.user.id, notation, state_id=state_id, locale=loc)
         except StaleBoard:
-            await send_stale(interaction, match.id)
+            await self.replies.stale(interaction, match.id)
             return
-        await send_after_step(interaction, result)
+        await self.replies.after_step(interaction, result)
 
     @play.autocomplete("move")
     async def _moves(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        state_id, choices = await service(interaction).choices_here(interaction.channel_id, interaction.user.id,
+        state_id, choices = await self.play_service.choices_here(channel_of(interaction), interaction.user.id,
                                                                     locale(interaction))
         typed = current.strip().lower()
         found = []
@@ -67,21 +69,21 @@ class PlayCommands(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction):
             return
-        await send_hand(interaction, (await service(interaction).match_here(interaction.channel_id)).id)
+        await self.replies.hand(interaction, (await self.table.match_here(channel_of(interaction))).id)
 
     @app_commands.command(name="board", description=_("bot.cmd.board"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction):
             return
-        await send_board(interaction, (await service(interaction).match_here(interaction.channel_id)).id)
+        await self.replies.board(interaction, (await self.table.match_here(channel_of(interaction))).id)
 
     @app_commands.command(name="status", description=_("bot.cmd.status"))
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction):
             return
-        await send_status(interaction, (await service(interaction).match_here(interaction.channel_id)).id)
+        await self.replies.status(interaction, (await self.table.match_here(channel_of(interaction))).id)
 
     @app_commands.command(name="log", description=_("bot.cmd.log"))
     @app_commands.guild_only()
@@ -89,10 +91,9 @@ class PlayCommands(commands.Cog):
         if not await defer(interaction):
             return
         loc = locale(interaction)
-        svc = service(interaction)
-        match = await svc.match_here(interaction.channel_id)
+        match = await self.table.match_here(channel_of(interaction))
         lines = []
-        for line in await svc.recent_log(match.id, interaction.user.id):
+        for line in await self.table.recent_log(match.id, interaction.user.id):
             entry = line.entry
             if entry.kind == "step" and (line.label is not None or not line.events):  # name own steps in words
                 who = embeds.who(match, match.seat(entry.seat), loc) if entry.seat is not None else ""
@@ -107,9 +108,8 @@ class PlayCommands(commands.Cog):
     async def undo(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction):
             return
-        svc = service(interaction)
-        match = await svc.match_here(interaction.channel_id)
-        await svc.undo(match.id, interaction.user.id)
+        match = await self.table.match_here(channel_of(interaction))
+        await self.play_service.undo(match.id, interaction.user.id)
         await send(interaction, t("bot.undo.done", locale(interaction)))
 
     @app_commands.command(name="resign", description=_("bot.cmd.resign"))
@@ -117,86 +117,6 @@ class PlayCommands(commands.Cog):
     async def resign(self, interaction: discord.Interaction) -> None:
         if not await defer(interaction):
             return
-        svc = service(interaction)
-        match = await svc.match_here(interaction.channel_id)
-        await svc.resign(match.id, interaction.user.id)
+        match = await self.table.match_here(channel_of(interaction))
+        await self.play_service.resign(match.id, interaction.user.id)
         await send(interaction, t("bot.resign.done", locale(interaction)))
-
-
-async def send_after_step(interaction: discord.Interaction, result: PlayResult) -> None:
-    """Answer a step in the panel the player used: their private news (with their hand), then the next
-    question while they keep the move, or what they did once the move is over."""
-    loc = locale(interaction)
-    lines = [t("bot.panel.did" if result.panel else "bot.panel.done", loc, move=result.label.text(loc))]
-    if result.private:
-        lines.append(embeds.event_lines(result.private, loc, 1200))
-    view = None
-    if result.panel is not None:
-        if result.panel.prompt:
-            lines.append(f"**{result.panel.prompt.text(loc)}**")
-        view = views.panel_view(result.panel, loc)
-    content = embeds.clip("\n".join(lines), embeds.CONTENT)
-    file = embeds.png_file(result.hand_png, "hand.png")
-    shown = False
-    try:
-        if interaction.message is not None and interaction.message.flags.ephemeral:
-            await interaction.edit_original_response(content=content, view=view, embed=None,
-                                                     attachments=[file] if file else [])
-        else:
-            await send(interaction, content, view=view, file=file)
-        shown = True
-    except discord.HTTPException as error:  # the step stands; its private news goes by DM instead
-        log.info("could not answer a step (interaction %s, HTTP %s)", interaction.id, error.status)
-    finally:
-        await service(interaction).settle(result, shown=shown)
-
-
-async def send_panel_message(interaction: discord.Interaction, panel, header: str | None = None, *,
-                             edit: bool = False) -> None:
-    loc = locale(interaction)
-    question = f"**{panel.prompt.text(loc)}**" if panel.prompt else t("bot.panel.pick", loc)
-    content = embeds.clip("\n".join(p for p in (header, question) if p), embeds.CONTENT)
-    view = views.panel_view(panel, loc)
-    if edit:
-        await interaction.edit_original_response(content=content, view=view, embed=None, attachments=[])
-    else:
-        await send(interaction, content, view=view)
-
-
-async def send_panel(interaction: discord.Interaction, match_id: int, *, edit: bool = False) -> None:
-    panel = await service(interaction).panel(match_id, interaction.user.id, locale(interaction))
-    await send_panel_message(interaction, panel, edit=edit)
-
-
-async def send_hand(interaction: discord.Interaction, match_id: int) -> None:
-    loc = locale(interaction)
-    view, png = await service(interaction).hand(match_id, interaction.user.id, loc)
-    file = embeds.png_file(png, "hand.png")
-    content = t("bot.hand.header", loc, match=match_id)
-    if file is None:  # no picture for this game yet: show the private view in words
-        content += "\n```json\n" + embeds.clip(view.model_dump_json(indent=1), 1700) + "\n```"
-    await send(interaction, content, file=file)
-
-
-async def send_board(interaction: discord.Interaction, match_id: int, *, note: str | None = None) -> None:
-    loc = locale(interaction)
-    match, png, status = await service(interaction).board(match_id, loc)
-    file = embeds.png_file(png, "board.png")
-    embed = discord.Embed(title=service(interaction).title(match), colour=embeds.ACCENT,
-                          description=" · ".join(m.text(loc) for m in status) or None)
-    if file:
-        embed.set_image(url="attachment://board.png")
-    await send(interaction, note, embed=embed, file=file)
-
-
-async def send_stale(interaction: discord.Interaction, match_id: int) -> None:
-    """Politely: the board has moved on since the step was offered; here is the current one (and the
-    player's choices, if it is still their move)."""
-    await send_board(interaction, match_id, note=t("bot.refusal.stale", locale(interaction), match=match_id))
-    with contextlib.suppress(Refusal):  # not their turn any more: the board is all they need
-        await send_panel(interaction, match_id)
-
-
-async def send_status(interaction: discord.Interaction, match_id: int) -> None:
-    status = await service(interaction).status(match_id)
-    await send(interaction, embed=embeds.status_embed(status, locale(interaction)))

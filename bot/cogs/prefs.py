@@ -10,20 +10,21 @@ from discord.ext import commands
 
 from ..i18n import command_text as _
 from ..i18n import t
+from ..services import PreferenceService
 from ..services.clock import discord_time
-from .common import defer, locale, send, service
+from .common import defer, locale, send
 
 
 class PlayerSettings(commands.GroupCog, group_name="settings", group_description=_("bot.cmd.settings")):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, preferences: PreferenceService):
+        self.preferences = preferences
 
     @app_commands.command(name="dms", description=_("bot.cmd.settings_dms"))
     @app_commands.describe(enabled=_("bot.cmd.opt_dms"))
     async def dms(self, interaction: discord.Interaction, enabled: bool) -> None:
         if not await defer(interaction):
             return
-        await service(interaction).set_dms(interaction.user.id, enabled)
+        await self.preferences.set_dms(interaction.user.id, enabled)
         await send(interaction, t("bot.prefs.dms_on" if enabled else "bot.prefs.dms_off", locale(interaction)))
 
     @app_commands.command(name="turns", description=_("bot.cmd.settings_turns"))
@@ -33,7 +34,7 @@ class PlayerSettings(commands.GroupCog, group_name="settings", group_description
     async def turns(self, interaction: discord.Interaction, how: Literal["mention", "dm"]) -> None:
         if not await defer(interaction):
             return
-        await service(interaction).set_turn_alert(interaction.user.id, how)
+        await self.preferences.set_turn_alert(interaction.user.id, how)
         await send(interaction, t(f"bot.prefs.turns_{how}", locale(interaction)))
 
     @app_commands.command(name="snooze", description=_("bot.cmd.settings_snooze"))
@@ -41,7 +42,7 @@ class PlayerSettings(commands.GroupCog, group_name="settings", group_description
     async def snooze(self, interaction: discord.Interaction, hours: app_commands.Range[float, 0, 336]) -> None:
         if not await defer(interaction):
             return
-        prefs = await service(interaction).snooze(interaction.user.id, hours)
+        prefs = await self.preferences.snooze(interaction.user.id, hours)
         loc = locale(interaction)
         await send(interaction, t("bot.prefs.snoozed", loc, until=discord_time(prefs.snooze_until))
                    if prefs.snooze_until else t("bot.prefs.unsnoozed", loc))

@@ -1,11 +1,22 @@
-"""Services own a match's life: locking, loading, applying, saving, and the outbox of what players see."""
+"""Services own a match's life: locking, loading, applying, saving, and the outbox of what players see.
 
+One commit path (core.py) and the services by concern around it: lobby.py, play.py, table.py (what players
+look at), timekeeper.py (the turn clock and start-up), preferences.py; matches.py builds them all."""
+
+from .core import MatchCore, MatchSettings, effective_steps
 from .ended import MatchEnded, MatchEndedBus, SeatResult, ended_event
 from .errors import DmClosed, Refusal, StaleBoard
-from .matches import Choice, MatchService, MatchSettings, Panel, PlayResult, Status, effective_steps
+from .lobby import LobbyService
+from .matches import MatchService
+from .play import Choice, Panel, PlayResult, PlayService
+from .preferences import PreferenceService
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
+from .table import LogLine, Status, TableService
+from .timekeeper import TimekeeperService
 
 __all__ = [
-    "Choice", "DmClosed", "MatchEnded", "MatchEndedBus", "SeatResult", "ended_event", "FinalReport", "MatchService", "MatchSettings", "Panel", "PlayResult", "Presenter",
-    "PrivateNotice", "Refusal", "StaleBoard", "Status", "TableUpdate", "TurnAlert", "effective_steps",
+    "Choice", "DmClosed", "FinalReport", "LobbyService", "LogLine", "MatchCore", "MatchEnded", "MatchEndedBus",
+    "MatchService", "MatchSettings", "Panel", "PlayResult", "PlayService", "PreferenceService", "Presenter",
+    "PrivateNotice", "Refusal", "SeatResult", "StaleBoard", "Status", "TableService", "TableUpdate",
+    "TimekeeperService", "TurnAlert", "effective_steps", "ended_event",
 ]

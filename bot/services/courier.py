@@ -134,12 +134,14 @@ class Courier:
         game, state = _loaded(match)
         running = match.status == "running"
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
-        humans = [s for s in awaited if not s.plays_ai]
+        humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
         announced = {seat for item in items for seat in item.payload.get("announce", [])}
-        alerts, by_dm = [], []
+        alerts: list[TurnAlert] = []
+        by_dm: list[TurnAlert] = []
         for seat in humans:
             if seat.seat not in announced:
                 continue
+            assert seat.user_id is not None
             prefs = await self.storage.prefs(seat.user_id)
             locale = prefs.locale or table_locale(match)
             wants_dm = prefs.turn_alert == "dm" and prefs.dms_enabled and not prefs.dm_closed

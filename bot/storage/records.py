@@ -40,7 +40,7 @@ class MatchRecord:
     created_at: float = 0.0
     updated_at: float = 0.0
     seats: list[SeatRecord] = field(default_factory=list)
-    id: int | None = None
+    id: int = 0                        # 0 until the match is first saved
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.resigned), None)

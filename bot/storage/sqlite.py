@@ -112,7 +112,7 @@ class SqliteStorage:
     async def schema_version(self) -> int:
         async with self.db.execute("SELECT MAX(version) FROM schema_migrations") as cursor:
             row = await cursor.fetchone()
-        return row[0] or 0
+        return (row[0] if row is not None else 0) or 0
 
     # ---- matches -----------------------------------------------------------------------------
     async def create_match(self, match: MatchRecord, *, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
@@ -125,7 +125,7 @@ class SqliteStorage:
                 f"INSERT INTO matches ({', '.join(_MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(values))})",
                 values,
             )
-            match.id = cursor.lastrowid
+            match.id = cursor.lastrowid or 0
             await self._write_seats(match)
             await self._write_outbox(match.id, match.state_id, outbox, now)
         return match
@@ -264,7 +264,7 @@ class SqliteStorage:
     async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
         query = "SELECT * FROM actions WHERE match_id = ? ORDER BY id DESC" + (" LIMIT ?" if last else "")
         async with self._lock, self.db.execute(query, (match_id, last) if last else (match_id,)) as cursor:
-            rows = list(reversed(await cursor.fetchall()))
+            rows = list(reversed(list(await cursor.fetchall())))
         return [
             LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"], seat=r["seat"],
                      notation=r["notation"], undoable=bool(r["undoable"]), by_ai=bool(r["by_ai"]),

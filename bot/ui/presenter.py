@@ -7,6 +7,7 @@ crash gets back the message already posted instead of posting it twice.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -25,6 +26,11 @@ NOBODY = discord.AllowedMentions.none()
 
 def _locale(match: MatchRecord) -> str:
     return match.settings.get("locale", "en")
+
+
+def _optional(value: Any) -> Any:
+    """discord.py's `send` takes None for "no view" / "no nonce" (its default), though its stubs say otherwise."""
+    return value
 
 
 class DiscordPresenter:
@@ -50,7 +56,7 @@ class DiscordPresenter:
                 else None)
         if match.lobby_message_id and await self._edit(match, match.lobby_message_id, embed=embed, view=view):
             return match.lobby_message_id
-        message = await self._place(match).send(embed=embed, view=view, allowed_mentions=NOBODY, nonce=nonce)
+        message = await self._place(match).send(embed=embed, allowed_mentions=NOBODY, nonce=nonce, view=_optional(view))
         return message.id
 
     async def show_table(self, update: TableUpdate) -> int | None:
@@ -64,8 +70,8 @@ class DiscordPresenter:
                 match, match.table_message_id, content=content or None, embed=embed, attachments=attachments,
                 view=view, allowed_mentions=NOBODY):
             return match.table_message_id
-        message = await self._place(match).send(content=content or None, embed=embed, files=attachments, view=view,
-                                                allowed_mentions=ONLY_USERS, nonce=update.nonce)
+        message = await self._place(match).send(content=content or None, embed=embed, files=attachments,
+                                                allowed_mentions=ONLY_USERS, nonce=update.nonce, view=_optional(view))
         if match.table_message_id and match.table_message_id != message.id:  # the old board stays, buttonless
             await self._edit(match, match.table_message_id, view=None)
         return message.id
@@ -91,7 +97,7 @@ class DiscordPresenter:
     async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
                          nonce: str | None = None, locale: str | None = None) -> None:
         await self._place(match).send(content=embeds.line(message, locale or _locale(match), mention),
-                                      allowed_mentions=ONLY_USERS if mention else NOBODY, nonce=nonce)
+                                      allowed_mentions=ONLY_USERS if mention else NOBODY, nonce=_optional(nonce))
 
     async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str) -> None:
         await self._dm(user_id, content=embeds.line(message, locale), allowed_mentions=NOBODY)
@@ -103,4 +109,4 @@ class DiscordPresenter:
         embed, file = embeds.final_message(report, _locale(match))
         mentions = " ".join(f"<@{s.user_id}>" for s in match.seats if s.user_id)
         await self._place(match).send(content=mentions or None, embed=embed, files=[file] if file else [],
-                                      allowed_mentions=ONLY_USERS, nonce=report.nonce or None)
+                                      allowed_mentions=ONLY_USERS, nonce=_optional(report.nonce or None))

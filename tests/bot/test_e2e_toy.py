@@ -106,6 +106,7 @@ async def test_refusals_are_private_and_in_the_players_language(fake_discord, se
         await new_match(fake, alice, channel, "toy", where="channel")
         lobby = fake.latest_with_components(channel)
         start = await fake.click(alice, lobby, label="Start")  # alone: not enough players
+        await fake.wait_for(lambda: start.followups, timeout=30, what="the refusal")
         await fake.quiet()
         (refusal,) = start.followups
         assert refusal.ephemeral and "da 2 a 4" in refusal.content
@@ -128,6 +129,7 @@ async def test_slash_commands_play_undo_hand_status_log_and_autocomplete(fake_di
         lobby = fake.latest_with_components(channel)
         await (await fake.click(bob, lobby, label="Join")).reply()
         await fake.click(alice, lobby, label="Start")
+        await fake.wait_for(lambda: table_message(fake, channel) is not None, timeout=30, what="the table")
         await fake.quiet()
         (user,) = awaited(fake, channel, [alice, bob])
         other = bob if user is alice else alice
@@ -181,6 +183,7 @@ async def test_private_news_comes_once_in_the_reply_or_else_by_dm_and_closed_dms
         lobby = fake.latest_with_components(channel)
         await (await fake.click(bob, lobby, label="Join")).reply()
         await fake.click(alice, lobby, label="Start")
+        await fake.wait_for(lambda: table_message(fake, channel) is not None, timeout=30, what="the table")
         await fake.quiet()
         # Alice's answer is lost: her secret draw comes by DM instead, once.
         await take_three_without_an_answer(fake, alice, channel)
@@ -268,7 +271,7 @@ async def test_an_unexpected_error_is_logged_with_its_trace_and_the_player_gets_
         async def broken(*args, **kwargs):
             raise RuntimeError("the disk is on fire")
 
-        client.service.status = broken
+        client.service.table.status = broken
         reply = await (await fake.slash(alice, channel, "status")).reply()
         assert reply.ephemeral and reply.content.startswith("Qualcosa è andato storto")
         assert "fire" not in reply.content

@@ -69,7 +69,6 @@ async def test_a_crash_after_the_last_step_delivers_the_event_at_start_up(db_pat
     async def crash(match_id, *args):  # the process dies after each commit, before any delivery
         return None
 
-    service._deliver = crash
     service.courier.deliver = crash
     match = await play_to_the_end(service, match)
     assert match.status == "over" and heard_before == []

@@ -1,0 +1,261 @@
+"""The one commit path every change of a match goes through, and what the services share.
+
+Every change follows one path: take the match's lock, load it from storage, let the engine apply the
+step, and save the new state, its log entry and what the players must now see (the outbox) in one
+transaction guarded by `state_id` (`MatchCore.commit`). The courier then delivers the outbox — right away,
+and again at start-up after a crash — so nothing a player should see lives only in memory. The services
+by concern (lobby.py, play.py, table.py, timekeeper.py, preferences.py) are built around one `MatchCore`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import Action, Event, Game, Message, get_game
+
+from ..storage import (
+    LogEntry,
+    MatchRecord,
+    OutboxItem,
+    Reminder,
+    ResultRecord,
+    SeatRecord,
+    StaleState,
+    Storage,
+)
+from . import ai, clock
+from .courier import Courier, title_of
+from .ended import MatchEnded, MatchEndedBus
+from .errors import Refusal, StaleBoard
+from .presenter import Presenter
+from .tidings import colour_of, plain
+
+MAX_AI_STEPS = 5000  # a guard against a game that never hands the turn back
+
+
+class MatchSettings(BaseModel):
+    clock_hours: float = Field(72.0, gt=0, le=24 * 30)
+    on_expiry: Literal["ai", "forfeit"] = "ai"
+    resign: Literal["ai", "end"] = "ai"       # who gets a resigned seat: an AI, or nobody (the match ends)
+    locale: str = "en"                         # the table's language (the server's)
+    ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
+    league_id: int | None = None               # set by a league that schedules the match
+
+
+def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:
+    """The steps that make up the current state: each 'undo' cancels the latest step still standing."""
+    steps: list[LogEntry] = []
+    for entry in log:
+        if entry.kind == "step":
+            steps.append(entry)
+        elif entry.kind == "undo" and steps:
+            steps.pop()
+    return steps
+
+
+def lobby_item(match: MatchRecord) -> OutboxItem:
+    return OutboxItem(match.id or 0, "lobby")
+
+
+def line_item(match: MatchRecord, message: Message, mention: int | None = None) -> OutboxItem:
+    return OutboxItem(match.id or 0, "line", {"message": plain(message), "mention": mention})
+
+
+def ended_item(match: MatchRecord, result: ResultRecord) -> OutboxItem:
+    """The match-ended event, saved with the result it tells of (see ended.py)."""
+    return OutboxItem(match.id or 0, "ended", MatchEnded.of(match, result).to_json())
+
+
+class MatchCore:
+    """Loading, the lock per match, the commit path, AI seats' answers, and delivery."""
+
+    def __init__(self, storage: Storage, presenter: Presenter | None, *,
+                 reminder_fractions: tuple[float, ...] = clock.DEFAULT_FRACTIONS,
+                 default_clock_hours: float = 72.0,
+                 now: Callable[[], float] = time.time,
+                 new_seed: Callable[[], int] | None = None):
+        self.storage = storage
+        self.ended = MatchEndedBus()   # features subscribe here to every ended match
+        self.courier = Courier(storage, presenter, lambda: self.now(), self.ended)  # type: ignore[arg-type]
+        self.reminder_fractions = reminder_fractions
+        self.default_clock_hours = default_clock_hours
+        self.now = now
+        self.new_seed = new_seed or (lambda: random.SystemRandom().getrandbits(62))
+        self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.held: set[int] = set()  # private news being shown in a player's reply, not to be sent twice
+
+    async def get(self, match_id: int) -> MatchRecord:
+        match = await self.storage.get_match(match_id)
+        if match is None:
+            raise Refusal("bot.refusal.no_such_match", match=match_id)
+        return match
+
+    async def match_here(self, place_id: int) -> MatchRecord:
+        match = await self.storage.live_match_at(place_id)
+        if match is None:
+            raise Refusal("bot.refusal.no_match_here")
+        return match
+
+    @staticmethod
+    def game_of(match: MatchRecord) -> Game:
+        return get_game(match.game)
+
+    def state_of(self, match: MatchRecord, game: Game):
+        if match.state is None:
+            raise Refusal("bot.refusal.not_started")
+        return game.load_state(match.state)
+
+    def settings_of(self, match: MatchRecord) -> MatchSettings:
+        return MatchSettings.model_validate(match.settings)
+
+    def title(self, match: MatchRecord) -> str:
+        return title_of(match)
+
+    def colour(self, match: MatchRecord, seat: int) -> str:
+        return colour_of(self.game_of(match), seat)
+
+    async def deliver(self, match_id: int) -> None:
+        await self.courier.deliver(match_id, self.held)
+
+    async def running(self, match_id: int) -> tuple[MatchRecord, Game, Any]:
+        match = await self.get(match_id)
+        if match.status != "running":
+            raise Refusal("bot.refusal.not_running" if match.status != "lobby" else "bot.refusal.not_started")
+        game = self.game_of(match)
+        return match, game, self.state_of(match, game)
+
+    @staticmethod
+    def seat_for(match: MatchRecord, user_id: int) -> SeatRecord:
+        seat = match.seat_of(user_id)
+        if seat is None or seat.plays_ai:
+            raise Refusal("bot.refusal.not_a_player")
+        return seat
+
+    async def moved_on(self, match: MatchRecord, seat: int, state_id: int) -> bool:
+        """Whether a seat's own situation moved on since the board it clicked on (drawn at `state_id`): it
+        stepped since (or an AI stepped for it), or a step was taken back. Other seats' steps do not count,
+        so several seats choosing at once never make each other's panels stale; the engine still refuses a
+        step that another seat's choice made illegal, with its rule."""
+        if state_id >= match.state_id:
+            return state_id > match.state_id
+        since = [e for e in await self.storage.log(match.id, last=match.state_id - state_id) if e.state_id > state_id]
+        return any(e.seat == seat or e.kind == "undo" for e in since)
+
+    async def step(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, *,
+                    by_ai: bool) -> tuple[Any, list[Event], LogEntry]:
+        new_state, events = await asyncio.to_thread(game.apply, state, seat, action)
+        parsed = game.parse_action(action) if isinstance(action, str) else action
+        entry = LogEntry(match_id=match.id, state_id=0, kind="step", seat=seat, notation=game.format_action(parsed),
+                         at=self.now(), undoable=not by_ai and not any(e.reveals for e in events), by_ai=by_ai,
+                         events=[e.to_json() for e in events],
+                         label=game.describe_action(state, seat, parsed).to_json())
+        return new_state, events, entry
+
+    async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
+                      events: Iterable[Event] = (), extra: Iterable[OutboxItem] = ()) -> MatchRecord:
+        """Save state, log entry, awaited seats, reminders, the result at the end and the outbox (the table,
+        whom to alert, private news, and the `extra` items of the change) in one transaction."""
+        now = self.now()
+        over = game.is_over(state)
+        active = frozenset() if over else game.active_seats(state)
+        existing = await self.storage.reminders(match.id)
+        settings = self.settings_of(match)
+        reminders: list[Reminder] = []
+        newly_awaited: list[int] = []
+        # A step that wakes a seat (a new round of simultaneous choices, say) starts a new turn for every
+        # seat awaited: each is announced and gets a full clock again.
+        new_round = any(s.awaited_since is None for s in match.seats if s.seat in active)
+        for seat in match.seats:
+            if seat.seat not in active:
+                seat.awaited_since = None
+                continue
+            if seat.awaited_since is None or new_round:
+                seat.awaited_since = now
+                if not seat.plays_ai:
+                    newly_awaited.append(seat.seat)
+                    reminders += clock.schedule(match.id, seat.seat, now, settings.clock_hours,
+                                                self.reminder_fractions)
+            elif not seat.plays_ai:
+                reminders += [r for r in existing if r.seat == seat.seat]
+        outbox = list(extra)
+        if newly_awaited or over or any(e.audience is None for e in events) or extra:
+            # A step that changed nothing public (choosing a piece before placing it) leaves the table as it is.
+            outbox.append(OutboxItem(match.id, "table", {"announce": newly_awaited}))
+        per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for event in events:
+            for seat_index in sorted(event.audience or ()):
+                if not match.seat(seat_index).plays_ai:
+                    per_seat[seat_index].append(event.to_json())
+        outbox += [OutboxItem(match.id, "private", {"seat": s, "events": e}) for s, e in per_seat.items()]
+        result = None
+        if over:
+            match.status = "over"
+            outcome = game.outcome(state)
+            result = ResultRecord(match_id=match.id, game=match.game, status="over", seats=self.seat_rows(match),
+                                  finished_at=now, outcome=outcome.to_json() if outcome else None)
+            outbox += [OutboxItem(match.id, "final"), ended_item(match, result)]
+        match.state = game.dump_state(state)
+        try:
+            return await self.storage.save_match(match, entry=entry, reminders=reminders, result=result,
+                                                 outbox=outbox)
+        except StaleState:
+            raise StaleBoard(match.id) from None
+
+    @staticmethod
+    def seat_rows(match: MatchRecord) -> list[dict[str, Any]]:
+        return [{"seat": s.seat, "user_id": s.user_id, "ai": s.ai, "resigned": s.resigned} for s in match.seats]
+
+    async def advance(self, match: MatchRecord, game: Game, state) -> tuple[MatchRecord, Any]:
+        """Let AI seats play until a human must act or the match ends; each step is saved with its outbox."""
+        for _ in range(MAX_AI_STEPS):
+            if game.is_over(state):
+                break
+            robots = sorted(s for s in game.active_seats(state) if match.seat(s).plays_ai)
+            if not robots:
+                break
+            seat = robots[0]
+            action = await asyncio.to_thread(
+                ai.choose, game, state, seat, match.seat(seat).ai or "random", match.seed + match.state_id
+            )
+            state, events, entry = await self.step(match, game, state, seat, action, by_ai=True)
+            match = await self.commit(match, game, state, entry=entry, events=events)
+        return match, state
+
+    async def replay(self, match: MatchRecord) -> Any:
+        """Rebuild the state from the seed and the log (exactly the stored one, if all is well)."""
+        game = self.game_of(match)
+        log = await self.storage.log(match.id)
+        return await asyncio.to_thread(self.replayed, game, match, effective_steps(log))
+
+    @staticmethod
+    def replayed(game: Game, match: MatchRecord, steps: list[LogEntry]):
+        state = game.new_game(match.params, len(match.seats), match.seed)
+        for step in steps:
+            assert step.seat is not None and step.notation is not None  # a step, not an undo
+            state, _ = game.apply(state, step.seat, step.notation)
+        return state
+
+    async def give_up(self, match: MatchRecord, game: Game, state, seat: SeatRecord, why: Message) -> None:
+        settings = self.settings_of(match)
+        seat.resigned = True
+        if settings.resign == "ai":
+            seat.ai = settings.ai_policy
+            said = line_item(match, Message("bot.match.ai_takes_over", {"why": why}))
+            match = await self.commit(match, game, state, extra=[said])
+            await self.advance(match, game, state)
+            return
+        match.status = "abandoned"
+        result = ResultRecord(match_id=match.id, game=match.game, status="abandoned", seats=self.seat_rows(match),
+                              finished_at=self.now())
+        for other in match.seats:
+            other.awaited_since = None
+        await self.storage.save_match(match, reminders=[], result=result,
+                                      outbox=[OutboxItem(match.id, "final", {"reason": plain(why)}),
+                                              ended_item(match, result)])

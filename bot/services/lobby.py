@@ -1,0 +1,139 @@
+"""The lobby: opening a match, joining and leaving, AI seats, starting and cancelling."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from engine.core import Message, get_game
+
+from ..storage import LIVE, MatchRecord, OutboxItem, PlaceTaken, SeatRecord
+from . import ai
+from .core import MatchCore, MatchSettings, line_item, lobby_item
+from .errors import Refusal
+from .tidings import plain
+
+
+class LobbyService:
+    def __init__(self, core: MatchCore):
+        self.core = core
+
+    async def create(self, *, game_key: str, host_id: int, channel_id: int, place_id: int,
+                     guild_id: int | None = None, settings: MatchSettings | None = None,
+                     params: dict[str, Any] | None = None, host_name: str | None = None) -> MatchRecord:
+        game = get_game(game_key)
+        parsed = game.parse_params(params)
+        if await self.core.storage.live_match_at(place_id) is not None:
+            raise Refusal("bot.refusal.place_taken")
+        settings = settings or MatchSettings(clock_hours=self.core.default_clock_hours)
+        match = MatchRecord(game=game.spec.key, seed=self.core.new_seed(), guild_id=guild_id, channel_id=channel_id,
+                            place_id=place_id, host_id=host_id, params=parsed.model_dump(mode="json"),
+                            settings=settings.model_dump(), seats=[SeatRecord(0, user_id=host_id, name=host_name)])
+        try:
+            match = await self.core.storage.create_match(match, outbox=[lobby_item(match)])
+        except PlaceTaken:
+            raise Refusal("bot.refusal.place_taken") from None
+        async with self.core.locks[match.id]:
+            await self.core.deliver(match.id)
+        return await self.core.get(match.id)
+
+    async def _lobby(self, match_id: int) -> MatchRecord:
+        match = await self.core.get(match_id)
+        if match.status != "lobby":
+            raise Refusal("bot.refusal.lobby_closed")
+        return match
+
+    async def _save_lobby(self, match: MatchRecord) -> MatchRecord:
+        match = await self.core.storage.save_match(match, outbox=[lobby_item(match)])
+        await self.core.deliver(match.id)
+        return match
+
+    async def join(self, match_id: int, user_id: int, name: str | None = None) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self._lobby(match_id)
+            spec = self.core.game_of(match).spec
+            if match.seat_of(user_id):
+                raise Refusal("bot.refusal.already_seated")
+            if len(match.seats) >= spec.max_seats:
+                raise Refusal("bot.refusal.lobby_full", game=spec.title, high=spec.max_seats)
+            match.seats.append(SeatRecord(len(match.seats), user_id=user_id, name=name))
+            return await self._save_lobby(match)
+
+    async def leave(self, match_id: int, user_id: int) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self._lobby(match_id)
+            if user_id == match.host_id:
+                raise Refusal("bot.refusal.host_cannot_leave")
+            if not match.seat_of(user_id):
+                raise Refusal("bot.refusal.not_seated")
+            self._renumber(match, [s for s in match.seats if s.user_id != user_id])
+            return await self._save_lobby(match)
+
+    async def add_ai(self, match_id: int, user_id: int, policy: str | None = None) -> MatchRecord:
+        """Seat an AI (by default the best the game has)."""
+        async with self.core.locks[match_id]:
+            match = await self._lobby(match_id)
+            self._require_host(match, user_id, is_manager=False)
+            game = self.core.game_of(match)
+            spec = game.spec
+            policy = policy or ai.available(game)[0]
+            if policy not in ai.available(game):
+                raise Refusal("bot.refusal.unknown_ai", policy=policy, known=ai.available(game))
+            if len(match.seats) >= spec.max_seats:
+                raise Refusal("bot.refusal.lobby_full", game=spec.title, high=spec.max_seats)
+            match.seats.append(SeatRecord(len(match.seats), ai=policy))
+            return await self._save_lobby(match)
+
+    async def remove_ai(self, match_id: int, user_id: int) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self._lobby(match_id)
+            self._require_host(match, user_id, is_manager=False)
+            ai_seats = [s for s in match.seats if s.plays_ai]
+            if not ai_seats:
+                raise Refusal("bot.refusal.no_ai_seat")
+            self._renumber(match, [s for s in match.seats if s is not ai_seats[-1]])
+            return await self._save_lobby(match)
+
+    @staticmethod
+    def _renumber(match: MatchRecord, seats: list[SeatRecord]) -> None:
+        for index, seat in enumerate(seats):
+            seat.seat = index
+        match.seats = seats
+
+    @staticmethod
+    def _require_host(match: MatchRecord, user_id: int, *, is_manager: bool) -> None:
+        if user_id != match.host_id and not is_manager:
+            raise Refusal("bot.refusal.host_only")
+
+    async def start(self, match_id: int, user_id: int) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self._lobby(match_id)
+            self._require_host(match, user_id, is_manager=False)
+            game = self.core.game_of(match)
+            spec = game.spec
+            if not spec.min_seats <= len(match.seats) <= spec.max_seats:
+                raise Refusal("bot.refusal.seat_count", game=spec.title, low=spec.min_seats,
+                              high=spec.max_seats, seats=len(match.seats))
+            state = await asyncio.to_thread(game.new_game, match.params, len(match.seats), match.seed)
+            match.status = "running"
+            match = await self.core.commit(match, game, state, extra=[lobby_item(match)])
+            await self.core.advance(match, game, state)
+            await self.core.deliver(match_id)
+            return await self.core.get(match_id)
+
+    async def cancel(self, match_id: int, user_id: int, *, is_manager: bool) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self.core.get(match_id)
+            if match.status not in LIVE:
+                raise Refusal("bot.refusal.not_live")
+            self._require_host(match, user_id, is_manager=is_manager)
+            match.status = "cancelled"
+            why = Message("bot.match.cancelled", {"match": match.id})
+            for seat in match.seats:
+                seat.awaited_since = None
+            # In the lobby the lobby message says so; a running match's players hear it and its buttons go.
+            outbox = [lobby_item(match), line_item(match, why)] if match.state is None else [
+                OutboxItem(match.id, "final", {"reason": plain(why)})]
+            match = await self.core.storage.save_match(match, reminders=[], outbox=outbox)
+            await self.core.deliver(match_id)
+            return match

@@ -1,0 +1,165 @@
+"""Playing: a player's steps (clicks and /play), their private controls, undo and resign."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from engine.core import Event, Game, Message
+
+from ..storage import LogEntry, MatchRecord
+from . import pictures
+from .core import MatchCore, effective_steps
+from .errors import Refusal, StaleBoard
+from .tidings import Names, colour_name, event_from_json
+
+
+@dataclass
+class Choice:
+    notation: str
+    label: str
+
+
+@dataclass
+class Panel:
+    """The private controls of the seat the game waits for."""
+
+    match: MatchRecord
+    seat: int
+    prompt: Message | None
+    choices: list[Choice]
+    suggested: Choice | None
+
+
+@dataclass
+class PlayResult:
+    match: MatchRecord
+    seat: int
+    label: Message                            # the step, in words
+    private: list[Event]                      # private news for this player, shown in their reply
+    private_ids: list[int]                    # the outbox items that news comes from
+    hand_png: bytes | None                    # their hand, when there is private news
+    panel: Panel | None                       # the next question, when the player keeps the move
+
+
+class PlayService:
+    def __init__(self, core: MatchCore):
+        self.core = core
+
+    async def play(self, match_id: int, user_id: int, notation: str, *, state_id: int | None = None,
+                   locale: str = "en") -> PlayResult:
+        """One step of a player's. Their private news comes back in the result, held back from the courier
+        until `settle` says whether the reply showed it."""
+        async with self.core.locks[match_id]:
+            match, game, state = await self.core.running(match_id)
+            seat = self.core.seat_for(match, user_id)
+            if state_id is not None and await self.core.moved_on(match, seat.seat, state_id):
+                raise StaleBoard(match.id)
+            state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
+            match = await self.core.commit(match, game, state, entry=entry, events=events)
+            match, state = await self.core.advance(match, game, state)
+            mine = [i for i in await self.core.storage.pending(match.id)
+                    if i.kind == "private" and i.payload["seat"] == seat.seat]
+            held = [i.id for i in mine if i.id is not None]
+            self.core.held.update(held)
+            await self.core.deliver(match.id)
+            try:
+                names = Names(match)
+                private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
+                hand = (await asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale)
+                        if private else None)
+                still = seat.seat in game.active_seats(state) and match.status == "running"
+                panel = self._panel(match, game, state, seat.seat, locale) if still else None
+                label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
+            except Exception:
+                self.core.held.difference_update(held)  # no reply will show it: the courier sends it
+                await self.core.deliver(match.id)
+                raise
+            return PlayResult(match, seat.seat, label, private, held, hand, panel)
+
+    async def settle(self, result: PlayResult, *, shown: bool) -> None:
+        """After the reply to a step: its private news was shown (delivered), or must go by DM after all."""
+        if not result.private_ids:
+            return
+        async with self.core.locks[result.match.id]:
+            self.core.held.difference_update(result.private_ids)
+            if shown:
+                await self.core.storage.delivered(result.private_ids, match_id=result.match.id)
+            else:
+                await self.core.deliver(result.match.id)
+
+    async def undo(self, match_id: int, user_id: int) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match, game, current = await self.core.running(match_id)
+            seat = self.core.seat_for(match, user_id)
+            steps = effective_steps(await self.core.storage.log(match.id))
+            if not steps:
+                raise Refusal("bot.refusal.undo_nothing")
+            last = steps[-1]
+            if last.seat != seat.seat or last.by_ai:
+                raise Refusal("bot.refusal.undo_not_yours")
+            if not last.undoable:
+                raise Refusal("bot.refusal.undo_reveal")
+            state = await asyncio.to_thread(self.core.replayed, game, match, steps[:-1])
+            if len(game.active_seats(state)) > 1 or len(game.active_seats(current)) > 1:
+                # Several seats choose at once: taking one choice back would reopen a question the
+                # others may already have answered knowing it was closed.
+                raise Refusal("bot.refusal.undo_simultaneous")
+            # Told without the notation, which may name hidden things (e.g. the tiles chosen for a fight).
+            told = Event("bot.log.undone", {"player": colour_name(game, seat.seat).to_json()})
+            entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
+                             at=self.core.now(), events=[told.to_json()], label=last.label)
+            match = await self.core.commit(match, game, state, entry=entry, events=[told])
+            await self.core.advance(match, game, state)
+            await self.core.deliver(match_id)
+            return await self.core.get(match_id)
+
+    async def resign(self, match_id: int, user_id: int) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self.core.get(match_id)
+            if match.status == "lobby":
+                raise Refusal("bot.refusal.resign_in_lobby")
+            match, game, state = await self.core.running(match_id)
+            seat = self.core.seat_for(match, user_id)
+            await self.core.give_up(match, game, state, seat, Message("bot.match.resigned", {"user": f"<@{user_id}>"}))
+            await self.core.deliver(match_id)
+            return await self.core.get(match_id)
+
+    def _panel(self, match: MatchRecord, game: Game, state, seat: int, locale: str) -> Panel:
+        choices = [Choice(game.format_action(a), game.describe_action(state, seat, a).text(locale))
+                   for a in game.legal_actions(state, seat)]
+        suggested = game.suggested_action(state, seat)
+        default = (Choice(game.format_action(suggested), game.describe_action(state, seat, suggested).text(locale))
+                   if suggested is not None else None)
+        prompt = game.prompt(state, seat)
+        return Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)
+
+    async def panel(self, match_id: int, user_id: int, locale: str) -> Panel:
+        match, game, state = await self.core.running(match_id)
+        seat = self.core.seat_for(match, user_id)
+        if seat.seat not in game.active_seats(state):
+            raise Refusal("bot.refusal.wait_your_turn")
+        return self._panel(match, game, state, seat.seat, locale)
+
+    async def proposal(self, match_id: int, user_id: int, notation: str, locale: str) -> Panel:
+        """A move typed by hand rather than picked from the list carries no state, so it is not applied at
+        once: the player gets their panel with that move as the one-click choice, tied to the board they see.
+        An illegal move is refused with the rule, as if played."""
+        match, game, state = await self.core.running(match_id)
+        seat = self.core.seat_for(match, user_id)
+        await asyncio.to_thread(game.apply, state, seat.seat, notation)
+        panel = self._panel(match, game, state, seat.seat, locale)
+        typed = game.format_action(game.parse_action(notation))
+        panel.suggested = next((c for c in panel.choices if c.notation == typed), panel.suggested)
+        return panel
+
+    async def choices_here(self, place_id: int, user_id: int, locale: str) -> tuple[int, list[Choice]]:
+        """The state the caller's legal steps in this channel's match are offered for, and the steps
+        (for /play autocomplete); no steps if none."""
+        match = await self.core.storage.live_match_at(place_id)
+        if match is None or match.status != "running":
+            return 0, []
+        try:
+            return match.state_id, (await self.panel(match.id, user_id, locale)).choices
+        except Refusal:
+            return match.state_id, []

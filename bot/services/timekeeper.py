@@ -1,0 +1,107 @@
+"""The turn clock and start-up: reminders, what happens when a clock runs out, and resuming after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+
+from engine.core import Game, Message
+
+from ..storage import MatchRecord, OutboxItem, Reminder, SeatRecord
+from . import ai, clock
+from .core import MAX_AI_STEPS, MatchCore, line_item
+from .errors import DmClosed
+
+
+class TimekeeperService:
+    def __init__(self, core: MatchCore):
+        self.core = core
+
+    async def tick(self) -> int:
+        """Fire every reminder that is due and retry what could not be delivered; returns how many reminders
+        fired. Called by a background poller."""
+        due = await self.core.storage.due_reminders(self.core.now())
+        for reminder in due:
+            async with self.core.locks[reminder.match_id]:
+                await self._fire(reminder)
+        await self.deliver_pending()
+        return len(due)
+
+    async def deliver_pending(self) -> None:
+        """Deliver every match's undelivered outbox (at start-up: what a crash left behind)."""
+        for match_id in sorted({item.match_id for item in await self.core.storage.pending()}):
+            async with self.core.locks[match_id]:
+                await self.core.deliver(match_id)
+
+    async def _fire(self, reminder: Reminder) -> None:
+        if reminder.id not in {r.id for r in await self.core.storage.reminders(reminder.match_id)}:
+            return  # the turn moved on while we waited for the lock
+        if reminder.id is not None:
+            await self.core.storage.delete_reminder(reminder.id)
+        match = await self.core.storage.get_match(reminder.match_id)
+        if match is None or match.status != "running":
+            return
+        seat = match.seat(reminder.seat)
+        if seat.awaited_since is None or seat.plays_ai:
+            return
+        settings = self.core.settings_of(match)
+        if reminder.kind == "nudge":
+            await self._nudge(match, seat, reminder.level, clock.deadline(seat.awaited_since, settings.clock_hours))
+            return
+        game = self.core.game_of(match)
+        state = self.core.state_of(match, game)
+        if settings.on_expiry == "forfeit":
+            await self.core.give_up(match, game, state, seat, Message("bot.clock.forfeited", {"user": f"<@{seat.user_id}>"}))
+        else:
+            await self._play_for(match, game, state, seat)
+        await self.core.deliver(match.id)
+
+    async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float) -> None:
+        if seat.user_id is None:
+            return
+        prefs = await self.core.storage.prefs(seat.user_id)
+        if prefs.snooze_until and prefs.snooze_until > self.core.now():
+            return
+        settings = self.core.settings_of(match)
+        key = f"bot.clock.nudge{min(level, 2)}"
+        params = {"match": self.core.title(match), "deadline": clock.discord_time(deadline),
+                  "action": Message(f"bot.clock.then_{settings.on_expiry}")}
+        if prefs.dms_enabled and not prefs.dm_closed:
+            try:
+                await self.core.courier.presenter.remind(seat.user_id, match, Message(key, params),
+                                                         prefs.locale or settings.locale)
+                return
+            except DmClosed:
+                prefs.dm_closed = True
+                await self.core.storage.save_prefs(prefs)
+        await self.core.courier.presenter.tell_table(match, Message(key, params), mention=seat.user_id,
+                                                locale=prefs.locale or settings.locale)
+
+    async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> None:
+        """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
+        said: OutboxItem | None = line_item(match, Message("bot.clock.ai_played", {"user": f"<@{seat.user_id}>"}))
+        waiting = game.active_seats(state)
+        for _ in range(MAX_AI_STEPS):
+            if game.is_over(state) or seat.seat not in game.active_seats(state):
+                break
+            if game.active_seats(state) - waiting:
+                break  # a new round began: the seat's turn is over, the next is the player's again
+            action = await asyncio.to_thread(ai.choose, game, state, seat.seat, self.core.settings_of(match).ai_policy,
+                                             match.seed + match.state_id)
+            state, events, entry = await self.core.step(match, game, state, seat.seat, action, by_ai=True)
+            match = await self.core.commit(match, game, state, entry=entry, events=events, extra=[said] if said else ())
+            said = None
+        await self.core.advance(match, game, state)
+
+    async def resume(self) -> None:
+        """After a restart: deliver what a crash left undelivered, and let AI seats that were about to move, move."""
+        await self.deliver_pending()
+        for match in await self.core.storage.matches(statuses=("running",)):
+            async with self.core.locks[match.id]:
+                match = await self.core.get(match.id)
+                if match.status != "running":
+                    continue
+                game = self.core.game_of(match)
+                state = self.core.state_of(match, game)
+                if any(match.seat(s).plays_ai for s in game.active_seats(state)):
+                    await self.core.advance(match, game, state)
+                    await self.core.deliver(match.id)
