@@ -13,13 +13,15 @@ from typing import Any
 
 from ..storage import Storage
 from . import clock
-from .core import MatchCore
+from .core import MatchCore, MatchSettings, effective_steps
 from .lobby import LobbyService
 from .play import PlayService
 from .preferences import PreferenceService
 from .presenter import Presenter
 from .table import TableService
 from .timekeeper import TimekeeperService
+
+__all__ = ["MatchService", "MatchSettings", "effective_steps"]  # the last two were defined here before the split
 
 
 class MatchService:

@@ -85,6 +85,17 @@ class Clicking:
     def covered(self) -> set[str]:
         return self.curious.covered
 
+    @property
+    def turn(self) -> dict[int, tuple[float, Turn]]:
+        """The turns in progress, for a test to carry across a restart: `driver.turn, driver.current = saved`."""
+        return dict(self.turns)
+
+    @turn.setter
+    def turn(self, saved: dict[int, tuple[float, Turn]] | None) -> None:
+        self.turns = dict(saved or {})
+
+    current = None  # carried with `turn` by tests written for one awaited seat; `turn` holds it all now
+
     async def play(self, match_id: int, decisions: int | None = None) -> None:
         """Click until the match ends (or for `decisions` decisions)."""
         for _ in range(decisions or 5000):
