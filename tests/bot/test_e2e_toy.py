@@ -222,8 +222,8 @@ async def test_an_expired_interaction_changes_nothing_and_the_retry_works(fake_d
         await fake.quiet()
         assert str(bob.id) not in fake.message(lobby.id).text
         await fake.click(bob, lobby, label="Join")
+        await fake.wait_for(lambda: str(bob.id) in fake.message(lobby.id).text, timeout=30, what="bob in the lobby")
         await fake.quiet()
-        assert str(bob.id) in fake.message(lobby.id).text
 
 
 async def test_commands_are_registered_with_italian_descriptions(fake_discord, settings, world):
