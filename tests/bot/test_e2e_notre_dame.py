@@ -14,6 +14,7 @@ import pytest
 from bot.services.tidings import Names, event_from_json
 from bot.settings import Settings
 from bot.storage import SqliteStorage
+from engine.core.messages import translate
 from tests.support.curious import step_kinds
 
 from . import wording
@@ -197,3 +198,53 @@ async def holding_the_second_pass(service, match_id: int, round: int) -> bool:
     human = next(s.seat for s in match.seats if not s.plays_ai)
     prompt = game.prompt(state, human)
     return state.round == round and prompt is not None and prompt.key == "notre_dame.ask.draft.second"
+
+
+async def test_two_players_choose_the_draft_at_the_same_moment_across_a_restart(
+        fake_discord, settings, stamped_pictures):
+    """The 2-player variant, all human: Alice (English) and Bruno (Italian) choose their draft cards at the same
+    moment, each from the panel on their own screen, which the other's choice leaves in play. The bot restarts
+    while one of them has kept a card and the other has not. Neither ever reads the other's cards or prestige."""
+    fake = fake_discord
+    alice, bruno, watcher = fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("dora")
+    guild = fake.add_guild("Cité", members=[alice, bruno, watcher])
+    channel = fake.add_text_channel(guild, "notre-dame")
+    figures, driver = Figures(), None
+    for half in range(2):  # the bot restarts while one of them has chosen in the second round's draft
+        client = bot(settings)
+        async with fake.running(client):
+            client.service.new_seed = lambda: 3
+            if half == 0:
+                await start(fake, [alice, bruno], channel, game=GAME)
+            match = await client.service.match_here(channel.id)
+            if driver is None:
+                driver = Clicking(fake, channel, client.service, [alice, bruno], random.Random(3), set(), figures,
+                                  game=GAME, together=True)
+            driver.service = client.service
+            if half == 0:
+                while not await one_of_two_has_chosen(client.service, match.id, round=2):
+                    match = await client.service.get(match.id)
+                    state = driver.game.load_state(match.state)
+                    driver.together = state.round < 2  # in round 2 one at a time, to stop between the two
+                    await driver.decide(match)
+                driver.together = True
+            else:
+                await driver.play(match.id)
+                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)),
+                                    timeout=60, what="the final score")
+            await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
+    print("\n" + figures.report())
+    stale = [m for user in (alice, bruno) for m in fake.ephemerals(user)
+             if any(translate("bot.refusal.stale", loc) in m.text for loc in ("en", "it"))]
+    assert not stale, "two players clicking at the same moment are never told the board moved on"
+    assert figures.alerted_share() == 1.0
+    assert_nothing_private_reached_others(fake, await private_texts(settings), [alice, bruno], watcher)
+    assert_pictures_kept_secrets(fake, {alice.id: 0, bruno.id: 1, watcher.id: None})
+    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [alice, bruno, watcher])
+
+
+async def one_of_two_has_chosen(service, match_id: int, round: int) -> bool:
+    match = await service.get(match_id)
+    game = service.game_of(match)
+    view = game.view(game.load_state(match.state), None)
+    return view.round == round and sorted(p.choosing for p in view.players) == [False, True]
