@@ -19,7 +19,7 @@ from tests.support.curious import step_kinds
 
 from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, start
+from .e2e import bot, new_match, start
 from .test_e2e_al_rashid import assert_well_worded, replays_exactly
 
 GAME = "notre-dame"
@@ -248,3 +248,22 @@ async def one_of_two_has_chosen(service, match_id: int, round: int) -> bool:
     game = service.game_of(match)
     view = game.view(game.load_state(match.state), None)
     return view.round == round and sorted(p.choosing for p in view.players) == [False, True]
+
+
+async def test_a_casual_table_chooses_public_prestige_in_the_lobby(fake_discord, settings):
+    """Prestige is hidden by default (the rulebook's way); /game new offers the option in the player's language
+    and the lobby shows it."""
+    fake = fake_discord
+    bruno = fake.add_user("bruno", locale="it")
+    channel = fake.add_text_channel(fake.add_guild("Cité", members=[bruno]), "notre-dame")
+    async with fake.running(bot(settings)) as client:
+        offered = await (await fake.autocomplete(bruno, channel, "game", subcommand="new", focused="options",
+                                                 options={"game": GAME, "options": ""})).choices()
+        assert ("Punti prestigio visibili a tutti (il regolamento li tiene nascosti): Sì", "public_prestige=yes") in [
+            (c["name"], c["value"]) for c in offered]
+        await new_match(fake, bruno, channel, GAME, where="channel", options="public_prestige=yes")
+        lobby = fake.latest_with_components(channel)
+        assert "Prestige visible to everybody (the rules keep it hidden): Yes" in lobby.text, lobby.text
+        match = await client.service.match_here(channel.id)
+        assert match.params == {"public_prestige": True}
+        await fake.quiet()
