@@ -12,12 +12,12 @@ import random
 import pytest
 
 from bot.settings import Settings
-from engine.core.messages import locale_of
+from engine.core.messages import locale_of, translate
 from tests.support.curious import step_kinds
 
 from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, start
+from .e2e import bot, new_match, start
 from .test_e2e_al_rashid import replays_exactly
 
 GAME = "taj-mahal"
@@ -151,3 +151,33 @@ async def test_a_player_with_an_ai_seat_and_the_dummy_clicks_across_a_restart(fa
     assert any("hand.png" in files for files in shown), "the hand picture comes with the news that changed it"
     assert_hands_stay_private(fake, [bruno, alice])
     assert_well_worded(fake, driver.notations | await replays_exactly(settings), [bruno, alice])
+
+
+@pytest.mark.parametrize(("options", "ai", "dummies"), [("provinces=9", 0, 2), ("dummies=1 provinces=9", 2, 1)])
+async def test_the_variants_are_chosen_in_game_new_and_played_by_clicking(fake_discord, settings, tiny_pictures,
+                                                                           options, ai, dummies):
+    """The rulebook's variants, chosen with `/game new options:` and played to the end by clicking: alone
+    against two dummies on the 9-province map; three players (one person, two AI seats) with a dummy playing
+    second."""
+    fake = fake_discord
+    alice = fake.add_user("alice")
+    guild = fake.add_guild("Agra", members=[alice])
+    channel = fake.add_text_channel(guild, "taj-mahal")
+    client = bot(settings)
+    async with fake.running(client):
+        client.service.new_seed = lambda: 4
+        await new_match(fake, alice, channel, GAME, where="channel", ai_players=ai, options=options)
+        lobby = fake.latest_with_components(channel)
+        assert translate("taj_mahal.option.provinces.9", "en") in lobby.text  # the lobby shows the variant
+        await (await fake.click(alice, lobby, label="Start")).reply()
+        match = await client.service.match_here(channel.id)
+        driver = Clicking(fake, channel, client.service, [alice], random.Random(4), set(), Figures(), game=GAME)
+        await driver.play(match.id)
+        await fake.quiet(idle=SETTLE)
+        match = await client.service.get(match.id)
+    view = client.service.game_of(match).view(client.service.game_of(match).load_state(match.state), None)
+    assert view.over and view.visits == 9
+    assert sum(p.seat is None for p in view.players) == dummies
+    assert "final.png" in fake.latest(channel).files
+    assert_hands_stay_private(fake, [alice])
+    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [alice])
