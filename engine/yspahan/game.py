@@ -87,12 +87,16 @@ class Yspahan(FlowGame[State, Ctx]):
         return scoring.outcome(state) if state.phase == OVER else None
 
     def suggested_action(self, state: State, seat: int) -> Action | None:
-        """Moving the supervisor: the free move (exactly the group's value)."""
+        """Rolling: the white dice, no yellow die bought. Moving the supervisor: the free move (exactly the
+        group's value)."""
         ask = self.asking(state, seat)
-        if not isinstance(ask, Move) or ask.distance is not None:
+        if isinstance(ask, Roll):
+            suggestion = Action.of("roll", 0)
+        elif isinstance(ask, Move) and ask.distance is None:
+            suggestion = Action.of("distance", ask.value)
+        else:
             return None
-        free = Action.of("distance", ask.value)
-        return free if free in ask.options(state) else None
+        return suggestion if suggestion in ask.options(state) else None
 
     def label(self, state: State, action: Action) -> Message:
         return label(action)
