@@ -23,7 +23,7 @@ from engine import ai
 from engine.core import Action, Game
 from engine.core.errors import EngineError
 from engine.core.messages import catalogue
-from engine.yspahan.vocab import BUILD_CARDS
+from engine.yspahan.vocab import BUILD_CARDS, SWAP
 
 PAY_BY_SUGGESTION = " (suggested payment)"
 PAY_PIECE_BY_PIECE = " (piece by piece)"
@@ -178,17 +178,23 @@ class Curious:
 
 
 def _yspahan_leans_to(curious: Curious, state, seat: int, action: Action) -> bool:
-    """Yspahan: gather camels (the camel keep, the exchange and the buildings spend them), take cards and play
-    those not seen yet (each kind asks its own little questions), discard one for an extra die (keeping the
-    building cards), build with a card, move the supervisor (its cubes' owners are asked to pay a camel), pay
-    that camel."""
+    """Yspahan: gather the camels or the gold one lacks (the exchange asks which way only to a player holding
+    both; the camel keep and the buildings spend camels), take cards and play those not seen yet (each kind asks
+    its own little questions), discard one for an extra die (keeping the building cards and the exchange), build
+    with a card, move the supervisor (its cubes' owners are asked to pay a camel), pay that camel."""
     verb, args = action.verb, action.args
+    view = curious.game.view(state, seat)
+    me = view.players[seat]
+    lacking = {slot for slot, have in (("camel", me.camels), ("gold", me.gold)) if not have}
     if verb == "play":  # the exchange waits until it can ask which way (the look-ahead plays it then)
-        return args[0] != "swap" and args[0] not in curious.game.view(state, seat).discards
+        return args[0] != SWAP and args[0] not in view.discards
     if verb == "discard":
-        return args[0] not in BUILD_CARDS
-    return verb in ("cards", "boost", "supervisor", "keep", "draw") or action == Action.of("take", "camel") or (
-        verb == "build" and len(args) == 2)
+        return args[0] not in (*BUILD_CARDS, SWAP)
+    if verb == "take":
+        return args[0] in lacking
+    if view.current is not None and view.current.slot in lacking and verb in ("action", "boost", "supervisor", "draw"):
+        return verb == "action"
+    return verb in ("cards", "boost", "supervisor", "keep", "draw") or (verb == "build" and len(args) == 2)
 
 
 def _notre_dame_leans_to(player: Curious, state, seat: int, action: Action) -> bool:
