@@ -17,7 +17,7 @@ WIDTH = 1080
 PAD = 24
 INNER = WIDTH - 2 * PAD
 CARD_W = (INNER - 18) // 2
-CARD_H = 150
+CARD_H = 172
 TILE_W = (INNER - 18) // 2
 TILE_H = 160
 
@@ -64,4 +64,4 @@ def _card(c: YspahanCanvas, x: int, y: int, card: str, locale: str) -> None:
     glyphs.card(c, x + 12, y + 12, 26)
     c.text((x + 50, y + 12), words.name("card", card, locale), theme.type.label, max_width=CARD_W - 62)
     c.paragraph((x + 12, y + 60), words.name("card_effect", card, locale), MIN_SIZE, CARD_W - 24,
-                face="condensed", fill=theme.soft_ink, max_lines=2, leading=1.1)
+                face="condensed", fill=theme.soft_ink, max_lines=3, leading=1.1)
