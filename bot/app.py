@@ -25,6 +25,10 @@ from .ui.presenter import DiscordPresenter
 
 log = logging.getLogger("bot")
 
+# discord.py runs each received event and each slash command in a task named so.
+HANDLER_TASKS = ("discord.py: on_", "CommandTree-invoker")
+HANDLER_GRACE_SECONDS = 10.0
+
 
 class StartupProblem(Exception):
     """Something the operator must fix before the bot can start, said in one sentence."""
@@ -117,4 +121,14 @@ class CaravanseraiBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await super().close()
+        await self._let_handlers_finish()
         await self.storage.close()
+
+    async def _let_handlers_finish(self) -> None:
+        """Clicks and commands received before the stop finish with the database still open: a step already
+        answered hands over its mail instead of failing on a closed database (bounded, so a stop never hangs)."""
+        current = asyncio.current_task()
+        handlers = [task for task in asyncio.all_tasks()
+                    if task is not current and task.get_name().startswith(HANDLER_TASKS)]
+        if handlers:
+            await asyncio.wait(handlers, timeout=HANDLER_GRACE_SECONDS)
