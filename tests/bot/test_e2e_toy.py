@@ -69,7 +69,7 @@ async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake
         await fake.click(alice, lobby, label="Start")
         # discord.py waits a second before retrying the 500: wait for the outcome, not for silence.
         await fake.wait_for(lambda: fake.message(lobby.id).components == [] and any(map(open_id, fake.messages(thread))),
-                            timeout=10, what="the lobby to close and the table to appear")
+                            timeout=30, what="the lobby to close and the table to appear")
         await fake.quiet()
         assert len(awaited(fake, thread, players)) == 1
         first, _ = await take_turn(fake, players, thread)
@@ -187,12 +187,12 @@ async def test_private_news_comes_once_in_the_reply_or_else_by_dm_and_closed_dms
         await fake.quiet()
         # Alice's answer is lost: her secret draw comes by DM instead, once.
         await take_three_without_an_answer(fake, alice, channel)
-        await fake.wait_for(lambda: fake.dms(alice), timeout=10, what="alice's DM")
+        await fake.wait_for(lambda: fake.dms(alice), timeout=30, what="alice's DM")
         await fake.quiet()
         assert len(fake.dms(alice)) == 1 and fake.dms(alice)[0].content
         # Bob's answer is lost too, and his DMs are closed: a mention says where his news waits.
         await take_three_without_an_answer(fake, bob, channel)
-        await fake.wait_for(lambda: fake.refused_dms, timeout=10, what="the refused DM")
+        await fake.wait_for(lambda: fake.refused_dms, timeout=30, what="the refused DM")
         await fake.quiet()
         assert len(fake.refused_dms) == 1
         mention = [m for m in fake.messages(channel) if bob.id in m.pings and "/hand" in m.content]
