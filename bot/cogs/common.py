@@ -26,6 +26,13 @@ def channel_of(interaction: discord.Interaction) -> int:
     return interaction.channel_id
 
 
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server a server-only command was used in (Discord never sends one from a DM)."""
+    if interaction.guild_id is None:
+        raise Refusal("bot.refusal.server_only")
+    return interaction.guild_id
+
+
 def locale(interaction: discord.Interaction) -> str:
     return locale_of(interaction.locale.value if interaction.locale else None)
 

@@ -22,7 +22,7 @@ from ..leagues.league import League, Round
 from ..leagues.settings import DAY
 from ..services import Refusal
 from ..ui import embeds
-from .common import defer, locale, send
+from .common import channel_of, defer, guild_of, locale, send
 from .queries import game_choices, known_game, league_names, leagues_of
 
 log = logging.getLogger(__name__)
@@ -81,17 +81,17 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         svc = leagues(interaction)
         game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
         manager, roles = admin(interaction)
-        existing = await svc.all(interaction.guild_id)
+        existing = await svc.all(guild_of(interaction))
         allowed = manager or any(league.may_run(is_manager=False, roles=roles) for league in existing)
         now = svc.now()
         league = await svc.create(
-            interaction.guild_id, interaction.channel_id, allowed, name=name, game=game, format=format,
+            guild_of(interaction), channel_of(interaction), allowed, name=name, game=game, format=format,
             min_table=min_table, max_table=max_table, shortfall=shortfall, turn_clock_hours=clock_hours,
             round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days,
             ends_at=now + season_days * DAY if season_days else None)
         loc = locale(interaction)
         await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
-        await tell_channel(interaction, t("league.created", public := await svc.locale(interaction.guild_id),
+        await tell_channel(interaction, t("league.created", public := await svc.locale(guild_of(interaction)),
                                           league=league.settings.name, game=get_game(game).spec.title),
                            info_embed(league, {}, [], public))
 
@@ -118,7 +118,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         if not await defer(interaction):
             return
         changed = await leagues(interaction).settings(
-            interaction.guild_id, league, admin(interaction), admin_role=admin_role.id if admin_role else None,
+            guild_of(interaction), league, admin(interaction), admin_role=admin_role.id if admin_role else None,
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points)
         loc = locale(interaction)
@@ -131,7 +131,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         if not await defer(interaction):
             return
         svc = leagues(interaction)
-        joined = await svc.change(interaction.guild_id, league,
+        joined = await svc.change(guild_of(interaction), league,
                                   lambda lg: lg.join(interaction.user.id, svc.now(), interaction.user.display_name))
         await send(interaction, t("league.joined", locale(interaction), league=joined.settings.name,
                                   members=len(joined.members)))
@@ -141,7 +141,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def leave(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        left = await leagues(interaction).change(interaction.guild_id, league,
+        left = await leagues(interaction).change(guild_of(interaction), league,
                                                  lambda lg: lg.leave(interaction.user.id))
         await send(interaction, t("league.left", locale(interaction), league=left.settings.name))
 
@@ -150,7 +150,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def drop(self, interaction: discord.Interaction, league: str, player: discord.User) -> None:
         if not await defer(interaction):
             return
-        dropped = await leagues(interaction).change(interaction.guild_id, league, lambda lg: lg.leave(player.id),
+        dropped = await leagues(interaction).change(guild_of(interaction), league, lambda lg: lg.leave(player.id),
                                                     admin=admin(interaction))
         await send(interaction, t("league.dropped", locale(interaction), league=dropped.settings.name,
                                   player=f"<@{player.id}>"))
@@ -161,7 +161,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         if not await defer(interaction):
             return
         svc = leagues(interaction)
-        found = (await svc.load(interaction.guild_id, league)).league
+        found = (await svc.load(guild_of(interaction), league)).league
         await send(interaction, embed=info_embed(found, await svc.names(found), await svc.seasons(found),
                                                  locale(interaction)))
 
@@ -173,7 +173,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             return
         svc = leagues(interaction)
         loc = locale(interaction)
-        found = (await svc.load(interaction.guild_id, league)).league
+        found = (await svc.load(guild_of(interaction), league)).league
         table = await svc.standings(found)
         names = await svc.names(found)
         rows = [StandingsRow(s.rank, names.get(s.player, str(s.player)), s.points, s.played, s.wins,
@@ -194,7 +194,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def round_open(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        opened = await leagues(interaction).open_round(interaction.guild_id, league, admin(interaction))
+        opened = await leagues(interaction).open_round(guild_of(interaction), league, admin(interaction))
         current = opened.rounds[-1]
         await send(interaction, t("league.round.opened_reply", locale(interaction), league=opened.settings.name,
                                   round=current.number, tables=len(current.tables)))
@@ -205,9 +205,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         if not await defer(interaction):
             return
         svc = leagues(interaction)
-        archive = await svc.end_season(interaction.guild_id, league, admin(interaction))
+        archive = await svc.end_season(guild_of(interaction), league, admin(interaction))
         champion = f"<@{archive.champion}>" if archive.champion else "—"
-        for loc, say in ((locale(interaction), send), (await svc.locale(interaction.guild_id), tell_channel)):
+        for loc, say in ((locale(interaction), send), (await svc.locale(guild_of(interaction)), tell_channel)):
             await say(interaction, t("league.season.ended", loc, league=archive.settings.name, season=archive.season,
                                      champion=champion, matches=len(archive.matches)))
 
@@ -228,7 +228,7 @@ class RatingCommands(commands.Cog):
             return
         loc = locale(interaction)
         game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
-        board, _names = await leagues(interaction).leaderboard(interaction.guild_id, game)
+        board, _names = await leagues(interaction).leaderboard(guild_of(interaction), game)
         lines = [t("league.leaderboard.row", loc, rank=i + 1, player=f"<@{player}>", rating=f"{r.ordinal:.1f}",
                    mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}", games=r.games)
                  for i, (player, r) in enumerate(board[:LEADERBOARD_ROWS])]
@@ -249,7 +249,7 @@ class RatingCommands(commands.Cog):
         if game is not None:
             game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
         who = player or interaction.user
-        page = await leagues(interaction).player(interaction.guild_id, who.id, game)
+        page = await leagues(interaction).player(guild_of(interaction), who.id, game)
         played = page.stats
         lines = [t("league.stats.played", loc, games=played.games, wins=played.wins, forfeits=played.forfeits)]
         if played.average_place is not None:
@@ -292,7 +292,7 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
         if not await defer(interaction):
             return
         require_manager(interaction)
-        await leagues(interaction).storage.set_server_locale(interaction.guild_id, language)
+        await leagues(interaction).storage.set_server_locale(guild_of(interaction), language)
         await send(interaction, t("league.server.language_set", locale(interaction),
                                   language=t(f"league.language.{language}", language)))
 
@@ -303,7 +303,7 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
         if not await defer(interaction):
             return
         require_manager(interaction)
-        await leagues(interaction).void(match, interaction.guild_id, not restore)
+        await leagues(interaction).void(match, guild_of(interaction), not restore)
         await send(interaction, t("league.server.restored" if restore else "league.server.voided",
                                   locale(interaction), match=match))
 
@@ -311,8 +311,9 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
 async def tell_channel(interaction: discord.Interaction, content: str, embed: discord.Embed | None = None) -> None:
     """A public message in the command's channel, in the server's language (the reply stays private, so a
     refusal is never public)."""
-    await interaction.channel.send(content, embed=embed,  # type: ignore[union-attr]
-                                   allowed_mentions=discord.AllowedMentions.none())
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)  # a command's channel, where the bot may write
+    await channel.send(content, embeds=[embed] if embed else [], allowed_mentions=discord.AllowedMentions.none())
 
 
 def require_manager(interaction: discord.Interaction) -> None:
@@ -351,8 +352,8 @@ async def make_thread(bot: commands.Bot, league: League, round_: Round, table: i
     loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
     channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
     name = t("league.round.thread", loc, league=league.settings.name, round=round_.number, table=table)[:100]
-    thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,  # type: ignore[union-attr]
-                                         auto_archive_duration=10080)
+    assert isinstance(channel, discord.TextChannel)  # a league lives in a server's text channel
+    thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080)
     seated = round_.tables[table - 1]
     players = " ".join(f"<@{p}>" for p in seated.players)
     s = league.settings

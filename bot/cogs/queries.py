@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -25,7 +26,7 @@ from ..queries import cards, rules
 from ..queries.service import QueryService, Replay, Shown
 from ..services import Refusal
 from ..ui import embeds
-from .common import defer, locale, report_error, send
+from .common import defer, guild_of, locale, report_error, send
 
 RULES_PREFIX, REPLAY_PREFIX = "rq", "rp"
 ACCENT = embeds.ACCENT
@@ -198,13 +199,13 @@ class Queries(commands.Cog):
         if game is not None:
             game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
         svc = leagues_of(interaction)
-        results, names = await svc.results(interaction.guild_id)
+        results, names = await svc.results(guild_of(interaction))
         matches = None
         if league is not None:
-            found = (await svc.load(interaction.guild_id, league)).league
+            found = (await svc.load(guild_of(interaction), league)).league
             matches = [r.match_id for r in await svc.counted(found)]
         who = player.id if player is not None else None
-        rows = stats.history(results, interaction.guild_id, player=who, game=game, matches=matches)[:HISTORY_ROWS]
+        rows = stats.history(results, guild_of(interaction), player=who, game=game, matches=matches)[:HISTORY_ROWS]
         header = (t("queries.history.league", loc, league=found.settings.name) if league is not None
                   else t("queries.history.player", loc, player=f"<@{who}>") if who is not None
                   else t("queries.history.server", loc))
@@ -224,7 +225,8 @@ class Queries(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         prefix, _sep, rest = custom_id.partition(":")
         if prefix not in (RULES_PREFIX, REPLAY_PREFIX):
             return
@@ -241,7 +243,7 @@ class Queries(commands.Cog):
             else:
                 match_id, frame = int(parts[0]), parts[1]
                 if frame == "jump":
-                    frame = ((interaction.data or {}).get("values") or ["0"])[0]
+                    frame = (data.get("values") or ["0"])[0]
                 replay = await queries(interaction).replay(match_id, interaction.guild_id)
                 if parts[-1] == "export":
                     await send_export(interaction, replay)
@@ -289,7 +291,7 @@ def replay_view(replay: Replay, index: int, loc: str) -> discord.ui.View:
     if len(marks) > 1:
         if len(marks) > JUMP_CHOICES:  # evenly spread, the first and last kept
             marks = [marks[round(i * (len(marks) - 1) / (JUMP_CHOICES - 1))] for i in range(JUMP_CHOICES)]
-        select = discord.ui.Select(
+        select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
             custom_id=f"{REPLAY_PREFIX}:{match_id}:jump", placeholder=t("queries.replay.jump", loc), row=1,
             options=[discord.SelectOption(label=t(f"queries.replay.unit_{replay.unit}", loc, n=value, step=frame),
                                           value=str(frame), default=False) for value, frame in marks])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,7 +87,7 @@ class QueryService:
         if kept is None:
             steps = [s for s in effective_steps(await self.storage.log(match.id)) if s.notation is not None]
             record = GameRecord(game=match.game, seed=match.seed, seats=len(match.seats), params=match.params,
-                                actions=[(s.seat, s.notation) for s in steps])
+                                actions=moves(steps))
             game = get_game(match.game)
             made = await asyncio.to_thread(frames, record)
             first = game.view(made[0].state, None)
@@ -124,4 +125,13 @@ class QueryService:
     def export(replay: Replay) -> str:
         match = replay.match
         return export(game=match.game, seed=match.seed, seats=len(match.seats), params=match.params,
-                      actions=[(s.seat, s.notation) for s in replay.steps])
+                      actions=moves(replay.steps))
+
+
+def moves(steps: Iterable[LogEntry]) -> list[tuple[int, str]]:
+    """The seat and notation of each step (steps, never undos, carry both)."""
+    found = []
+    for step in steps:
+        assert step.seat is not None and step.notation is not None
+        found.append((step.seat, step.notation))
+    return found

@@ -151,7 +151,7 @@ class SqliteLeagueStorage:
         if newest:
             params.append(newest)
         async with self.storage._lock, self.db.execute(query, params) as cursor:
-            rows = list(reversed(await cursor.fetchall()))
+            rows = list(await cursor.fetchall())[::-1]
         return [FinishedMatch(match_id=r["match_id"], game=r["game"], guild_id=r["guild_id"], status=r["status"],
                               params=json.loads(r["params"]), seats=json.loads(r["seats"]),
                               outcome=json.loads(r["outcome"]) if r["outcome"] else None,
