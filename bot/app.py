@@ -18,6 +18,7 @@ from .cogs.lobby import GameCommands
 from .cogs.play import PlayCommands
 from .cogs.prefs import PlayerSettings
 from .i18n import CommandTranslator
+from .ops import Operations, Telemetry, begin, finish
 from .services import MatchService
 from .settings import Settings
 from .storage import SqliteStorage, Storage
@@ -38,14 +39,16 @@ class CaravanseraiBot(commands.Bot):
     def __init__(self, settings: Settings, storage: Storage | None = None, **options):
         # Voice is never used: no warning that its libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        self.telemetry = Telemetry()
         # Slash commands and components need no privileged intent (no message content, no members).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None, **options)
+                         help_command=None, http_trace=self.telemetry.http_trace(), **options)
         self.settings = settings
         self.storage = storage or SqliteStorage(settings.database_path)
         self.service = MatchService(self.storage, DiscordPresenter(self),
                                     reminder_fractions=settings.reminder_fractions,
                                     default_clock_hours=settings.turn_clock_hours)
+        self.ops = Operations(self)
         self._background: list[asyncio.Task] = []   # the turn clock, resuming AI seats after a restart
         self._resumed = False
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -53,6 +56,7 @@ class CaravanseraiBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.storage.open()
+        await self.ops.start()
         await self.tree.set_translator(CommandTranslator())
         svc = self.service
         for cog in (GameCommands(svc.lobby, svc.table, default_clock_hours=self.settings.turn_clock_hours),
@@ -106,14 +110,17 @@ class CaravanseraiBot(commands.Bot):
             await asyncio.sleep(self.settings.reminder_poll_seconds)
 
     async def _remember_locale(self, interaction: discord.Interaction) -> bool:
+        begin(interaction)
         await remember_locale(interaction, self.service.preferences)
         return True
 
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await report_error(interaction, error)
+        finish(interaction)
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
         await deliver_mail(interaction, self.service.preferences)
+        finish(interaction)
 
     async def close(self) -> None:
         for task in self._background:
@@ -122,6 +129,7 @@ class CaravanseraiBot(commands.Bot):
                 await task
         await super().close()
         await self._let_handlers_finish()
+        await self.ops.stop()
         await self.storage.close()
 
     async def _let_handlers_finish(self) -> None:

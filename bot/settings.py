@@ -24,6 +24,12 @@ class Settings(BaseSettings):
     # Where discord.py sends REST calls and opens the gateway; only changed to test against a local fake.
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # The operator's endpoint (/health, /metrics); -1 turns it off, 0 takes any free port. Loopback unless
+    # told otherwise (the Docker image listens on every interface).
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int = Field(8080, ge=-1, le=65535)
+    # Processes drawing pictures, beside the one running the bot; 0 draws in a thread of the bot's process.
+    render_processes: int = Field(2, ge=0, le=64)
 
     @field_validator("reminder_fractions")
     @classmethod

@@ -11,6 +11,7 @@ from engine.core import EngineError
 from engine.core.messages import locale_of
 
 from ..i18n import t
+from ..ops import outcome
 from ..services import PreferenceService, Refusal
 from ..services.tidings import event_from_json
 from ..ui import embeds
@@ -70,6 +71,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, upd
         if error.code != UNKNOWN_INTERACTION:
             raise
         log.info("interaction %s expired before it was acknowledged", interaction.id)
+        outcome(interaction, "expired")
         return False
 
 
@@ -94,6 +96,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Every refusal becomes a short private sentence; only the unexpected is logged with a trace."""
     original = getattr(error, "original", error)
     original = getattr(original, "original", original)
+    outcome(interaction, original)
     if isinstance(original, EngineError):
         message = original.text(locale(interaction))
     else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
+from ..ops import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
 from ..ui.routes import Route, parse, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error
@@ -27,12 +28,21 @@ class Components(commands.Cog):
         route = parse(str(dict(interaction.data or {}).get("custom_id", "")))
         if route is None:
             return
+        begin(interaction, match=route.match_id, step=route.state_id, kind=f"button:{route.verb}")
+        try:
+            await self._answer(interaction, route)
+        finally:
+            finish(interaction)
+
+    async def _answer(self, interaction: discord.Interaction, route: Route) -> None:
         try:
             if not await self._acknowledge(interaction, route):
+                outcome(interaction, "expired")
                 return
             await remember_locale(interaction, self.preferences)
             await self._handle(interaction, route)
         except StaleBoard as stale:
+            outcome(interaction, "stale")
             try:
                 await self.replies.stale(interaction, stale.match_id)
             except Exception as error:  # noqa: BLE001

@@ -1,5 +1,6 @@
 """The one door to the renderer. Each function returns PNG bytes, or None for a game that has no
-pictures yet (the bot then shows words only). They are slow: call them off the event loop."""
+pictures yet (the bot then shows words only, as it does when a drawing process dies). They are slow: call
+them off the event loop; the drawing itself happens in the process pool of bot/ops/drawing.py."""
 
 from __future__ import annotations
 
@@ -7,19 +8,21 @@ from pydantic import BaseModel
 
 import render
 
+from ..ops.drawing import draw
+
 
 def board_png(view: BaseModel, locale: str) -> bytes | None:
-    return render.board_png(view, locale)
+    return draw(render.board_png, view, locale)
 
 
 def focus_png(view: BaseModel, locale: str) -> bytes | None:
     """What is happening now, drawn for a phone held upright (posted with the table message)."""
-    return render.focus_png(view, locale)
+    return draw(render.focus_png, view, locale)
 
 
 def hand_png(view: BaseModel, locale: str) -> bytes | None:
-    return render.hand_png(view, locale)
+    return draw(render.hand_png, view, locale)
 
 
 def final_png(view: BaseModel, locale: str) -> bytes | None:
-    return render.final_png(view, locale)
+    return draw(render.final_png, view, locale)

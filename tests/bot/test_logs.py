@@ -27,3 +27,9 @@ async def test_a_match_at_debug_leaves_no_hidden_value_in_the_log(fake_discord, 
     assert not leaked, leaked[:10]
     options = {o["value"] for m in fake.all_messages for s in m.selects() for o in s["options"]}
     assert not any(f'"{value}"' in log for value in options)
+    # One line per interaction, saying only what kind it was, where, how long it took and how it ended.
+    lines = [line for line in log.splitlines() if " bot.interaction: " in line]
+    assert any("kind=button:do" in line for line in lines) and any('kind="/game new"' in line for line in lines)
+    shape = (r'.* INFO bot\.interaction: interaction interaction=\d+ kind=(\S+|"/[a-z ]+") match=(\d+|-) '
+             r'step=(\d+|-) place=\d+ latency_ms=[\d.]+ outcome=[\w.:-]+')
+    assert all(re.fullmatch(shape, line) for line in lines), [x for x in lines if not re.fullmatch(shape, x)][:3]

@@ -1,0 +1,3 @@
+from tests.fakediscord import fixture as _fake_fixture
+
+fake_discord = _fake_fixture.fake_discord
