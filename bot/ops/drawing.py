@@ -31,6 +31,9 @@ _pool: ProcessPoolExecutor | None = None
 def configure(processes: int) -> None:
     """Draw in `processes` worker processes from now on (0: in the caller's thread)."""
     global _processes, _pool
+    if processes and multiprocessing.current_process().daemon:
+        log.warning("drawing in threads: a daemonic process may not start drawing processes")
+        processes = 0
     with _lock:
         if processes == _processes:
             return
