@@ -1,10 +1,11 @@
 """Pictures drawn in a pool of processes, so drawing never blocks the event loop nor holds the GIL against
 the gateway. The bot's worker threads hand a drawing to the pool and wait for it (releasing the GIL).
 
-The pool is one per process, started at the first drawing (a bot that never draws, like the crash test's,
-never starts one) and shared by every bot the process runs. If a worker dies mid-drawing, the drawings
-it held come back as None, which the bot already shows as words only (the table, hand and scores are all
-in the text); nothing is lost, since a picture is drawn again from the saved state each time it is needed.
+The pool is one per process, shared by every bot the process runs. Its workers are forked when the bot
+is built, before it opens the database or any thread: they start at once with every module the bot has
+imported, and nothing of the bot's threads or event loop. If a worker dies mid-drawing, the drawings it
+held come back as None, which the bot already shows as words only (the table, hand and scores are all in
+the text); nothing is lost, since a picture is drawn again from the saved state each time it is needed.
 The next drawing starts a fresh pool.
 """
 
@@ -40,6 +41,9 @@ def configure(processes: int) -> None:
         old, _pool, _processes = _pool, None, processes
     if old is not None:
         old.shutdown(wait=False, cancel_futures=True)
+    pool = _current()
+    if pool is not None:
+        pool.submit(int).result()  # the workers start now, not at the first picture
 
 
 def processes() -> int:
@@ -67,8 +71,7 @@ def _current() -> ProcessPoolExecutor | None:
     global _pool
     with _lock:
         if _processes and _pool is None:
-            # Spawned, not forked: the bot's threads (database, drawing) and event loop stay out of the workers.
-            _pool = ProcessPoolExecutor(_processes, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(_processes, mp_context=multiprocessing.get_context("fork"))
         return _pool
 
 
