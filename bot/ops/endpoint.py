@@ -55,8 +55,13 @@ class Endpoint:
         return int(self._runner.addresses[0][1])
 
     def gateway_connected(self) -> bool:
-        ws = self.bot.ws
-        return self.bot.is_ready() and not self.bot.is_closed() and ws is not None and ws.open
+        bot = self.bot
+        if not bot.is_ready() or bot.is_closed():
+            return False
+        shards = getattr(bot, "shards", None)  # a sharded bot: every shard of this process
+        if shards:
+            return all(not shard.is_closed() for shard in shards.values())
+        return bot.ws is not None and bot.ws.open
 
     async def database_reachable(self) -> bool:
         try:
