@@ -4,6 +4,8 @@ them off the event loop; the drawing itself happens in the process pool of bot/o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import BaseModel
 
 import render
@@ -12,17 +14,23 @@ from ..ops.drawing import draw
 
 
 def board_png(view: BaseModel, locale: str) -> bytes | None:
-    return draw(render.board_png, view, locale)
+    return _draw(render.board_png, view, locale)
 
 
 def focus_png(view: BaseModel, locale: str) -> bytes | None:
     """What is happening now, drawn for a phone held upright (posted with the table message)."""
-    return draw(render.focus_png, view, locale)
+    return _draw(render.focus_png, view, locale)
 
 
 def hand_png(view: BaseModel, locale: str) -> bytes | None:
-    return draw(render.hand_png, view, locale)
+    return _draw(render.hand_png, view, locale)
 
 
 def final_png(view: BaseModel, locale: str) -> bytes | None:
-    return draw(render.final_png, view, locale)
+    return _draw(render.final_png, view, locale)
+
+
+def _draw(function: Callable[[BaseModel, str], bytes | None], view: BaseModel, locale: str) -> bytes | None:
+    if render.for_game(getattr(view, "game", "")) is None:
+        return None  # a game without pictures: no drawing process to ask
+    return draw(function, view, locale)
