@@ -18,7 +18,8 @@ from .cogs.lobby import GameCommands
 from .cogs.play import PlayCommands
 from .cogs.prefs import PlayerSettings
 from .i18n import CommandTranslator
-from .ops import Operations, Telemetry, begin, finish
+from .ops.operations import Operations
+from .ops.telemetry import Telemetry, begin, finish
 from .services import MatchService
 from .settings import Settings
 from .storage import SqliteStorage, Storage

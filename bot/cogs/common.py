@@ -11,7 +11,7 @@ from engine.core import EngineError
 from engine.core.messages import locale_of
 
 from ..i18n import t
-from ..ops import outcome
+from ..ops.telemetry import outcome
 from ..services import PreferenceService, Refusal
 from ..services.tidings import event_from_json
 from ..ui import embeds

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
-from ..ops import begin, finish, outcome
+from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
 from ..ui.routes import Route, parse, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error

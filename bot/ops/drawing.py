@@ -1,9 +1,10 @@
 """Pictures drawn in a pool of processes, so drawing never blocks the event loop nor holds the GIL against
 the gateway. The bot's worker threads hand a drawing to the pool and wait for it (releasing the GIL).
 
-The pool is one per process, shared by every bot the process runs. Its workers are forked when the bot
-is built, before it opens the database or any thread: they start at once with every module the bot has
-imported, and nothing of the bot's threads or event loop. If a worker dies mid-drawing, the drawings it
+The pool is one per process, shared by every bot the process runs, and started when the bot is built.
+Its workers are spawned, not forked: a forked worker would share the bot's open sockets and its event
+loop's epoll set, so a connection the bot closes would stay open in the worker (and its events reach the
+bot for a socket it no longer has). Each worker imports the renderer and the games once, at start-up. If a worker dies mid-drawing, the drawings it
 held come back as None, which the bot already shows as words only (the table, hand and scores are all in
 the text); nothing is lost, since a picture is drawn again from the saved state each time it is needed.
 The next drawing starts a fresh pool.
@@ -43,7 +44,8 @@ def configure(processes: int) -> None:
         old.shutdown(wait=False, cancel_futures=True)
     pool = _current()
     if pool is not None:
-        pool.submit(int).result()  # the workers start now, not at the first picture
+        for ready in [pool.submit(_prepare) for _ in range(processes)]:
+            ready.result()  # the workers start now, not at the first picture
 
 
 def processes() -> int:
@@ -71,8 +73,17 @@ def _current() -> ProcessPoolExecutor | None:
     global _pool
     with _lock:
         if _processes and _pool is None:
-            _pool = ProcessPoolExecutor(_processes, mp_context=multiprocessing.get_context("fork"))
+            _pool = ProcessPoolExecutor(_processes, mp_context=multiprocessing.get_context("spawn"))
         return _pool
+
+
+def _prepare() -> None:
+    """In a worker: import what drawing needs, before the first picture is asked for."""
+    import render
+    from engine.core import games
+
+    for key in games():
+        render.for_game(key)
 
 
 def _discard(pool: ProcessPoolExecutor) -> None:

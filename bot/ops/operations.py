@@ -1,0 +1,46 @@
+"""What the bot starts and stops for its operator: the telemetry, the endpoint, the drawing processes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import drawing
+from .endpoint import Endpoint
+from .telemetry import Telemetry
+
+if TYPE_CHECKING:
+    from ..app import CaravanseraiBot
+    from ..storage import Storage
+
+
+class Operations:
+    def __init__(self, bot: CaravanseraiBot):
+        self.telemetry = bot.telemetry
+        settings = bot.settings
+        self.endpoint = Endpoint(bot, settings.metrics_host, settings.metrics_port) if settings.metrics_port >= 0 \
+            else None
+        count_actions(bot.storage, self.telemetry)
+        drawing.configure(settings.render_processes)
+
+    async def start(self) -> None:
+        self.telemetry.start()
+        if self.endpoint is not None:
+            await self.endpoint.start()
+
+    async def stop(self) -> None:
+        if self.endpoint is not None:
+            await self.endpoint.stop()
+        await self.telemetry.stop()
+
+
+def count_actions(storage: Storage, telemetry: Telemetry) -> None:
+    """Count every step applied (a save that writes an action-log entry), whoever played it."""
+    save = storage.save_match
+
+    async def save_match(match: Any, **changes: Any) -> Any:
+        saved = await save(match, **changes)
+        if changes.get("entry") is not None:
+            telemetry.action_applied()
+        return saved
+
+    storage.save_match = save_match  # type: ignore[method-assign]
