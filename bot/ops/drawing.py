@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -73,8 +75,21 @@ def _current() -> ProcessPoolExecutor | None:
     global _pool
     with _lock:
         if _processes and _pool is None:
-            _pool = ProcessPoolExecutor(_processes, mp_context=multiprocessing.get_context("spawn"))
+            _pool = ProcessPoolExecutor(_processes, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_follow, initargs=(os.getpid(),))
         return _pool
+
+
+def _follow(parent: int) -> None:
+    """In a worker: end when the bot's process ends, even killed (a worker is not a daemon, and nothing
+    else would tell it)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-the-bot", daemon=True).start()
 
 
 def _prepare() -> None:

@@ -1,8 +1,11 @@
 """The drawing pool: pictures come back from worker processes, and a worker that dies gives words instead
-(None) for what it held, while the next drawing gets a fresh pool."""
+(None) for what it held, while the next drawing gets a fresh pool; and no drawing process outlives the bot."""
 
+import asyncio
 import os
 import signal
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +47,26 @@ def test_no_pool_draws_in_the_calling_thread():
         assert drawing.draw(os.getpid) == os.getpid()
     finally:
         drawing.configure(before)
+
+
+async def test_drawing_processes_end_when_the_bot_is_killed():
+    script = ("import os, sys, time; from bot.ops import drawing; drawing.configure(1); "
+              "print(*[p for p in drawing._pool._processes], flush=True); time.sleep(600)")
+    bot = await asyncio.create_subprocess_exec(sys.executable, "-c", script, stdout=asyncio.subprocess.PIPE)
+    workers = [int(pid) for pid in (await asyncio.wait_for(bot.stdout.readline(), 120)).split()]
+    assert workers and all(alive(pid) for pid in workers)
+    bot.kill()
+    await bot.wait()
+    for _ in range(100):
+        if not any(alive(pid) for pid in workers):
+            break
+        await asyncio.sleep(0.1)
+    assert not any(alive(pid) for pid in workers)
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
+    return "State:\tZ" not in status
