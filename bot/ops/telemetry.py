@@ -170,14 +170,13 @@ def outcome(interaction: discord.Interaction, what: str | BaseException) -> None
 
 
 def describe_error(error: BaseException) -> str:
-    original = getattr(error, "original", error)
-    original = getattr(original, "original", original)
-    if isinstance(original, EngineError):
-        key = original.message.key
+    """An error as the one error handler saw it (unwrapped from discord.py's invoke errors)."""
+    if isinstance(error, EngineError):
+        key = error.message.key
         return "stale" if key == "bot.refusal.stale" else f"refused:{key}"
-    if isinstance(original, discord.HTTPException):
-        return f"discord:{original.status}"
-    return f"error:{type(original).__name__}"
+    if isinstance(error, discord.HTTPException):
+        return f"discord:{error.status}"
+    return f"error:{type(error).__name__}"
 
 
 def finish(interaction: discord.Interaction) -> None:
