@@ -81,6 +81,9 @@ async def test_health_and_metrics_during_a_played_match(fake_discord, tmp_path, 
         assert not shown.files and shown.embeds and shown.id != before.id
         board = await (await fake.slash(users[0], channel, "board")).reply(timeout=60)
         assert board.files
+        # The command's last work (handing over private mail) is done before its line is written.
+        await fake.wait_for(lambda: any("kind=/board" in r.getMessage() for r in caplog.records), timeout=30,
+                            what="/board's log line")
 
         async def unreachable(match_id):
             raise OSError("the database went away")
