@@ -71,6 +71,7 @@ def main() -> int:
     if settings.discord_gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
     from .app import CaravanseraiBot, StartupProblem
+    from .storage import SchemaTooNew
 
     try:
         CaravanseraiBot(settings).run(token, log_handler=None)
@@ -80,7 +81,7 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         return stop("Discord refused the gateway intents the bot asked for: enable them for your application "
                     "in the Developer Portal (Bot → Privileged Gateway Intents).")
-    except StartupProblem as problem:
+    except (StartupProblem, SchemaTooNew) as problem:
         return stop(str(problem))
     except (aiohttp.ClientConnectionError, OSError, TimeoutError) as error:
         return stop(f"Cannot reach Discord at {discord.http.Route.BASE} ({type(error).__name__}): check the "

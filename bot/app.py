@@ -22,7 +22,7 @@ from .ops.operations import Operations
 from .ops.telemetry import Telemetry, begin, finish
 from .services import MatchService
 from .settings import Settings
-from .storage import SqliteStorage, Storage
+from .storage import Storage, make_storage
 from .ui.presenter import DiscordPresenter
 
 log = logging.getLogger("bot")
@@ -45,7 +45,7 @@ class CaravanseraiBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, http_trace=self.telemetry.http_trace(), **options)
         self.settings = settings
-        self.storage = storage or SqliteStorage(settings.database_path)
+        self.storage = storage or make_storage(settings.database)
         self.service = MatchService(self.storage, DiscordPresenter(self),
                                     reminder_fractions=settings.reminder_fractions,
                                     default_clock_hours=settings.turn_clock_hours)

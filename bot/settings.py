@@ -14,6 +14,8 @@ class Settings(BaseSettings):
     # SecretStr keeps the token out of reprs, logs and tracebacks.
     discord_token: SecretStr | None = None
     database_path: str = "./caravanserai.db"
+    # postgresql://user:password@host/db keeps matches in PostgreSQL instead of the SQLite file above.
+    database_url: SecretStr | None = None
     turn_clock_hours: float = Field(72.0, gt=0)
     # Polite reminders at these fractions of the turn clock; the clock's expiry comes at 1.0.
     reminder_fractions: Annotated[tuple[float, ...], NoDecode] = (0.5, 0.8, 0.95)
@@ -30,6 +32,11 @@ class Settings(BaseSettings):
     metrics_port: int = Field(8080, ge=-1, le=65535)
     # Processes drawing pictures, beside the one running the bot; 0 draws in a thread of the bot's process.
     render_processes: int = Field(2, ge=0, le=64)
+
+    @property
+    def database(self) -> str:
+        """Where matches live: DATABASE_URL when set, else the SQLite file at DATABASE_PATH."""
+        return self.database_url.get_secret_value() if self.database_url else self.database_path
 
     @field_validator("reminder_fractions")
     @classmethod

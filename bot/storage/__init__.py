@@ -1,6 +1,10 @@
-"""Persistence: the storage port, its records and the SQLite backend."""
+"""Persistence: the storage port (split by concern), its records, and the SQLite and PostgreSQL backends."""
 
-from .port import Storage
+from __future__ import annotations
+
+from pathlib import Path
+
+from .port import Lifecycle, MatchStore, OutboxStore, PlayerStore, ReminderStore, Storage
 from .records import (
     LIVE,
     LogEntry,
@@ -10,13 +14,30 @@ from .records import (
     PlaceTaken,
     Reminder,
     ResultRecord,
+    SchemaTooNew,
     SeatRecord,
     StaleState,
     UserPrefs,
 )
 from .sqlite import SqliteStorage
+from .store import SqlStorage
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def make_storage(database: str | Path) -> SqlStorage:
+    """The backend a DATABASE_URL names: `postgresql://…` is PostgreSQL; anything else (`sqlite:///path`, or a
+    plain path) an SQLite file."""
+    target = str(database)
+    if target.startswith(POSTGRES_SCHEMES):
+        from .postgresql import PostgresStorage
+
+        return PostgresStorage(target)
+    return SqliteStorage(target.removeprefix("sqlite:///").removeprefix("sqlite://") or ":memory:")
+
 
 __all__ = [
-    "LIVE", "LogEntry", "Mail", "MatchRecord", "OutboxItem", "PlaceTaken", "Reminder", "ResultRecord", "SeatRecord",
-    "SqliteStorage", "StaleState", "Storage", "UserPrefs",
+    "LIVE", "Lifecycle", "LogEntry", "Mail", "MatchRecord", "MatchStore", "OutboxItem", "OutboxStore", "PlaceTaken",
+    "PlayerStore", "Reminder", "ReminderStore", "ResultRecord", "SchemaTooNew", "SeatRecord", "SqlStorage",
+    "SqliteStorage", "StaleState", "Storage", "UserPrefs", "make_storage",
 ]

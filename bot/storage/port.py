@@ -1,4 +1,8 @@
-"""The storage port: small enough that a PostgreSQL backend can implement it and pass the same tests."""
+"""The storage port, split by concern: small Protocols composed into `Storage`.
+
+Services call `storage.<method>`; each backend (SQLite, PostgreSQL) implements every part and passes the
+same tests (`tests/bot/test_storage.py` runs them on each backend through one fixture).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +12,17 @@ from typing import Protocol
 from .records import LogEntry, Mail, MatchRecord, OutboxItem, Reminder, ResultRecord, UserPrefs
 
 
-class Storage(Protocol):
+class Lifecycle(Protocol):
     async def open(self) -> None:
-        """Connect and run pending migrations."""
+        """Connect and run pending migrations; raises SchemaTooNew if the database is newer than this code."""
 
     async def close(self) -> None: ...
+
+    async def schema_version(self) -> int: ...
+
+
+class MatchStore(Protocol):
+    """Matches with their seats, the append-only action log and results."""
 
     async def create_match(self, match: MatchRecord, *, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
         """Insert a new match with its seats and outbox items; raises PlaceTaken if its place already has a
@@ -33,6 +43,15 @@ class Storage(Protocol):
         records the outbox items, and returns the match with state_id + 1. Raises StaleState if the stored
         state_id differs."""
 
+    async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
+        """The match's action log, oldest first (only its `last` entries when given)."""
+
+    async def result(self, match_id: int) -> ResultRecord | None: ...
+
+
+class OutboxStore(Protocol):
+    """What players must see after a change, recorded with it and delivered afterwards."""
+
     async def enqueue(self, items: Sequence[OutboxItem]) -> None:
         """Record outbox items that no change of state goes with (e.g. a notice about closed DMs)."""
 
@@ -43,8 +62,9 @@ class Storage(Protocol):
                         lobby_message_id: int | None = None) -> None:
         """Mark items delivered and, in the same transaction, remember which messages now show the match."""
 
-    async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
-        """The match's action log, oldest first (only its `last` entries when given)."""
+
+class ReminderStore(Protocol):
+    """The turn clock: reminders and expiries, due at a time (written by `save_match`)."""
 
     async def reminders(self, match_id: int) -> list[Reminder]: ...
 
@@ -52,7 +72,9 @@ class Storage(Protocol):
 
     async def delete_reminder(self, reminder_id: int) -> None: ...
 
-    async def result(self, match_id: int) -> ResultRecord | None: ...
+
+class PlayerStore(Protocol):
+    """Each player's preferences and the private notices waiting for them."""
 
     async def prefs(self, user_id: int) -> UserPrefs: ...
 
@@ -62,3 +84,7 @@ class Storage(Protocol):
 
     async def take_mail(self, user_id: int) -> list[Mail]:
         """Return and remove every pending private notice for this user."""
+
+
+class Storage(Lifecycle, MatchStore, OutboxStore, ReminderStore, PlayerStore, Protocol):
+    """Everything the bot keeps."""

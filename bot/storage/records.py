@@ -122,3 +122,7 @@ class StaleState(Exception):
 
 class PlaceTaken(Exception):
     """A live match already exists in that channel or thread."""
+
+
+class SchemaTooNew(Exception):
+    """The database was upgraded by a newer version of the bot than this one: starting would risk it."""

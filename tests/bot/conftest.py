@@ -2,7 +2,7 @@ import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from bot.services import MatchService
-from bot.storage import SqliteStorage
+from bot.storage import make_storage
 
 from .fakes import Clock, RecordingPresenter
 
@@ -13,8 +13,8 @@ def db_path(tmp_path):
 
 
 @pytest.fixture
-async def storage(db_path):
-    store = SqliteStorage(db_path)
+async def storage(database_url):
+    store = make_storage(database_url)
     await store.open()
     yield store
     await store.close()

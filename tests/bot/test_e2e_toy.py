@@ -2,6 +2,11 @@
 
 Payload validation against Discord's OpenAPI spec, unknown routes and ERROR logs are checked by the
 fake at teardown of every test.
+
+The tests marked `every_backend` also run on PostgreSQL: a restart with Discord failing (the outbox, the log
+and the replay), private news and closed DMs (the mailbox and preferences), and the turn clock (reminders) —
+each part of the storage port the bot leans on, through the real client. The others touch nothing in
+storage those do not, so they run on SQLite only and keep the suite short.
 """
 
 import asyncio
@@ -9,7 +14,7 @@ import asyncio
 import pytest
 
 from bot.settings import Settings
-from bot.storage import SqliteStorage
+from bot.storage import make_storage
 from engine.core.messages import translate
 
 from .e2e import awaited, bot, new_match, open_id, open_panel, table_message, take_turn
@@ -20,8 +25,8 @@ def t(key, user):
 
 
 @pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+def settings(database_url, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_url=database_url,
                     reminder_poll_seconds=3600)
 
 
@@ -36,7 +41,7 @@ def world(fake_discord):
 async def replays_exactly(settings, place_id):
     from bot.services import MatchService
 
-    storage = SqliteStorage(settings.database_path)
+    storage = make_storage(settings.database)
     await storage.open()
     try:
         service = MatchService(storage, presenter=None)
@@ -48,6 +53,7 @@ async def replays_exactly(settings, place_id):
         await storage.close()
 
 
+@pytest.mark.every_backend
 async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake_discord, settings, world):
     fake = fake_discord
     alice, bob, guild, channel = world
@@ -173,6 +179,7 @@ async def take_three_without_an_answer(fake, user, channel):
     await fake.click(user, panel, custom_id=[c for c in panel.custom_ids() if c.endswith(":do:take 3")][0])
 
 
+@pytest.mark.every_backend
 async def test_private_news_comes_once_in_the_reply_or_else_by_dm_and_closed_dms_fall_back(
         fake_discord, settings, world):
     fake = fake_discord
@@ -234,6 +241,7 @@ async def test_commands_are_registered_with_italian_descriptions(fake_discord, s
         assert commands["play"]["description_localizations"]["it"].startswith("Fai una mossa")
 
 
+@pytest.mark.every_backend
 async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, settings, world):
     fake = fake_discord
     alice, bob, guild, channel = world

@@ -8,9 +8,12 @@ from collections import Counter
 import pytest
 
 from bot.services import MatchService, MatchSettings, Refusal
-from bot.storage import SqliteStorage
+from bot.storage import make_storage
 
 from .fakes import RecordingPresenter
+
+# The services' contract with storage holds on every backend: each test here runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.every_backend
 
 HOST, BOB, CAROL = 1, 2, 3
 
@@ -58,8 +61,8 @@ def becoming_active(game, match, log):
     return counts
 
 
-async def test_a_crash_between_saving_and_posting_loses_nothing(db_path, clock):
-    down = SqliteStorage(db_path)
+async def test_a_crash_between_saving_and_posting_loses_nothing(database_url, clock):
+    down = make_storage(database_url)
     await down.open()
     crashed = MatchService(down, Crashing(), now=clock, new_seed=lambda: 3)
     match = await new_match(crashed, BOB)
@@ -68,7 +71,7 @@ async def test_a_crash_between_saving_and_posting_loses_nothing(db_path, clock):
     assert match.status == "running" and await down.pending(match.id)
     await down.close()
 
-    storage = SqliteStorage(db_path)
+    storage = make_storage(database_url)
     await storage.open()
     presenter = RecordingPresenter()
     service = MatchService(storage, presenter, now=clock)

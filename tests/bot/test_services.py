@@ -5,7 +5,10 @@ import asyncio
 import pytest
 
 from bot.services import MatchService, MatchSettings, Refusal, StaleBoard
-from bot.storage import SqliteStorage
+from bot.storage import make_storage
+
+# The services' contract with storage holds on every backend: each test here runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.every_backend
 
 HOST, BOB, CAROL, DAVE, EVE = 1, 2, 3, 4, 5
 
@@ -170,15 +173,15 @@ async def test_the_table_is_posted_anew_to_ping_and_edited_when_nobody_new_must_
 
 
 # ---- restart -----------------------------------------------------------------------------------------
-async def test_a_restart_loses_nothing(db_path, presenter, clock):
-    first = SqliteStorage(db_path)
+async def test_a_restart_loses_nothing(database_url, presenter, clock):
+    first = make_storage(database_url)
     await first.open()
     service = MatchService(first, presenter, now=clock, new_seed=lambda: 42)
     match = await started(service, BOB, ai=1)
     await service.play(match.id, awaited_user(match), "take 1")
     await first.close()
 
-    again = SqliteStorage(db_path)
+    again = make_storage(database_url)
     await again.open()
     restarted = MatchService(again, presenter, now=clock)
     match = await restarted.match_here(77)
@@ -343,13 +346,13 @@ async def test_snoozed_players_get_no_nudges(service, presenter, clock):
     assert presenter.reminders == []
 
 
-async def test_reminders_survive_a_restart(db_path, presenter, clock):
-    first = SqliteStorage(db_path)
+async def test_reminders_survive_a_restart(database_url, presenter, clock):
+    first = make_storage(database_url)
     await first.open()
     match = await started(MatchService(first, presenter, now=clock), BOB, clock_hours=2)
     await first.close()
     clock.advance(1.1)
-    again = SqliteStorage(db_path)
+    again = make_storage(database_url)
     await again.open()
     await MatchService(again, presenter, now=clock).tick()
     assert [user for user, _ in presenter.reminders] == [awaited_user(match)]

@@ -1,4 +1,8 @@
-"""The SQLite backend: migrations, the state_id guard, the log, reminders, preferences, mail."""
+"""The storage port on every backend: migrations, the state_id guard, the log, reminders, preferences, mail.
+
+Every test here runs on SQLite and on PostgreSQL (one fixture, `database_url`): they are the contract a backend
+must keep, and they are cheap (a fresh schema per test).
+"""
 
 import asyncio
 import sqlite3
@@ -11,11 +15,15 @@ from bot.storage import (
     MatchRecord,
     PlaceTaken,
     Reminder,
+    SchemaTooNew,
     SeatRecord,
-    SqliteStorage,
     StaleState,
+    make_storage,
 )
-from bot.storage.sqlite import migrations
+from bot.storage.postgresql import POSTGRES_MIGRATIONS
+from bot.storage.sql import MIGRATIONS, migrations
+
+pytestmark = pytest.mark.every_backend
 
 
 def a_match(place=10, **kw):
@@ -23,17 +31,33 @@ def a_match(place=10, **kw):
                        seats=[SeatRecord(0, user_id=100), SeatRecord(1, ai="random")], **kw)
 
 
-async def test_migrations_run_once_and_record_their_version(db_path):
-    store = SqliteStorage(db_path)
+def test_each_migration_has_its_postgresql_twin():
+    """A new table or column is written for both backends, under the same number and name."""
+    assert [p.name for _, p in migrations(POSTGRES_MIGRATIONS)] == [p.name for _, p in migrations(MIGRATIONS)]
+
+
+async def test_migrations_run_once_and_record_their_version(database_url, backend, db_path):
+    store = make_storage(database_url)
     await store.open()
     assert await store.schema_version() == migrations()[-1][0]
     await store.close()
-    again = SqliteStorage(db_path)
+    again = make_storage(database_url)
     await again.open()  # a second start must not re-run 0001 (it would fail on CREATE TABLE)
     assert await again.schema_version() == migrations()[-1][0]
     await again.close()
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if backend == "sqlite":
+        with sqlite3.connect(db_path) as raw:
+            assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_a_database_newer_than_the_code_refuses_to_start(storage, database_url):
+    async with storage.db.transaction() as q:  # as if a newer release had migrated it
+        await q.execute("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        9999, "9999_from_the_future.sql", 0.0)
+    older = make_storage(database_url)
+    with pytest.raises(SchemaTooNew, match="version 9999, newer than"):
+        await older.open()
+    await older.close()
 
 
 async def test_a_match_round_trips_with_its_seats(storage):

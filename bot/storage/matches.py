@@ -1,0 +1,175 @@
+"""Matches with their seats, the append-only action log and results."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .outbox import write_outbox
+from .records import (
+    LIVE,
+    LogEntry,
+    MatchRecord,
+    OutboxItem,
+    PlaceTaken,
+    Reminder,
+    ResultRecord,
+    SeatRecord,
+    StaleState,
+)
+from .sql import Database, Duplicate, Executor
+
+MATCH_COLUMNS = (
+    "game", "params", "seed", "guild_id", "channel_id", "place_id", "host_id", "settings", "status", "state",
+    "state_id", "lobby_message_id", "table_message_id", "created_at", "updated_at",
+)
+_JSON_COLUMNS = {"params", "settings", "state"}
+
+
+class MatchRecords:
+    db: Database
+
+    async def create_match(self, match: MatchRecord, *, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
+        now = time.time()
+        match.created_at = match.created_at or now
+        match.updated_at = now
+        values = _match_values(match)
+        try:
+            async with self.db.transaction() as q:
+                row = await q.fetchrow(
+                    f"INSERT INTO matches ({', '.join(MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(values))})"
+                    " RETURNING id", *values)
+                assert row is not None
+                match.id = row["id"]
+                await _write_seats(q, match)
+                await write_outbox(q, match.id, match.state_id, outbox, now)
+        except Duplicate:
+            match.id = 0
+            raise PlaceTaken(match.place_id) from None
+        return match
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        rows = await self._select_matches("id = ?", (match_id,))
+        return rows[0] if rows else None
+
+    async def live_match_at(self, place_id: int) -> MatchRecord | None:
+        rows = await self._select_matches(f"place_id = ? AND status IN ({', '.join('?' * len(LIVE))})",
+                                          (place_id, *LIVE))
+        return rows[0] if rows else None
+
+    async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
+                      statuses: Sequence[str] = LIVE) -> list[MatchRecord]:
+        where = [f"status IN ({', '.join('?' * len(statuses))})"]
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("id IN (SELECT match_id FROM seats WHERE user_id = ? AND NOT resigned)")
+            params.append(user_id)
+        return await self._select_matches(" AND ".join(where), tuple(params))
+
+    async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
+                         reminders: Sequence[Reminder] | None = None,
+                         result: ResultRecord | None = None, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
+        assert match.id is not None, "save_match needs a match that create_match stored"
+        expected = match.state_id
+        now = time.time()
+        values = {**dict(zip(MATCH_COLUMNS, _match_values(match), strict=True)),
+                  "state_id": expected + 1, "updated_at": now}
+        del values["created_at"]
+        try:
+            async with self.db.transaction() as q:
+                changed = await q.execute(
+                    f"UPDATE matches SET {', '.join(f'{k} = ?' for k in values)} WHERE id = ? AND state_id = ?",
+                    *values.values(), match.id, expected)
+                if changed != 1:
+                    raise StaleState(match.id)
+                await q.execute("DELETE FROM seats WHERE match_id = ?", match.id)
+                await _write_seats(q, match)
+                if entry is not None:
+                    entry.match_id, entry.state_id = match.id, expected + 1
+                    row = await q.fetchrow(
+                        "INSERT INTO actions (match_id, state_id, kind, seat, notation, undoable, by_ai, events, at,"
+                        " label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                        entry.match_id, entry.state_id, entry.kind, entry.seat, entry.notation, entry.undoable,
+                        entry.by_ai, json.dumps(entry.events), entry.at,
+                        json.dumps(entry.label) if entry.label is not None else None)
+                    assert row is not None
+                    entry.id = row["id"]
+                if reminders is not None:
+                    await q.execute("DELETE FROM reminders WHERE match_id = ?", match.id)
+                    await q.executemany(
+                        "INSERT INTO reminders (match_id, seat, kind, level, due_at) VALUES (?, ?, ?, ?, ?)",
+                        [(match.id, r.seat, r.kind, r.level, r.due_at) for r in reminders])
+                if result is not None:
+                    await q.execute(
+                        "INSERT INTO results (match_id, game, status, outcome, seats, finished_at)"
+                        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET game = excluded.game,"
+                        " status = excluded.status, outcome = excluded.outcome, seats = excluded.seats,"
+                        " finished_at = excluded.finished_at",
+                        result.match_id, result.game, result.status,
+                        json.dumps(result.outcome) if result.outcome is not None else None,
+                        json.dumps(result.seats), result.finished_at)
+                await write_outbox(q, match.id, expected + 1, outbox, now)
+        except Duplicate:
+            raise PlaceTaken(match.place_id) from None
+        match.state_id = expected + 1
+        match.updated_at = now
+        return match
+
+    async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
+        query = "SELECT * FROM actions WHERE match_id = ? ORDER BY id DESC" + (" LIMIT ?" if last else "")
+        async with self.db.read() as q:
+            rows = list(reversed(await q.fetch(query, *((match_id, last) if last else (match_id,)))))
+        return [
+            LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"], seat=r["seat"],
+                     notation=r["notation"], undoable=bool(r["undoable"]), by_ai=bool(r["by_ai"]),
+                     events=json.loads(r["events"]), at=r["at"], label=json.loads(r["label"]) if r["label"] else None)
+            for r in rows
+        ]
+
+    async def result(self, match_id: int) -> ResultRecord | None:
+        async with self.db.read() as q:
+            row = await q.fetchrow("SELECT * FROM results WHERE match_id = ?", match_id)
+        if row is None:
+            return None
+        return ResultRecord(match_id=row["match_id"], game=row["game"], status=row["status"],
+                            outcome=json.loads(row["outcome"]) if row["outcome"] else None,
+                            seats=json.loads(row["seats"]), finished_at=row["finished_at"])
+
+    async def _select_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
+        async with self.db.read() as q:
+            rows = await q.fetch(f"SELECT * FROM matches WHERE {where} ORDER BY id", *params)
+            seats = await q.fetch(
+                f"SELECT * FROM seats WHERE match_id IN ({', '.join('?' * len(rows))}) ORDER BY match_id, seat",
+                *(r["id"] for r in rows)) if rows else []
+        found = {}
+        for row in rows:
+            data = {k: row[k] for k in MATCH_COLUMNS}
+            for key in _JSON_COLUMNS:
+                data[key] = json.loads(data[key]) if data[key] is not None else None
+            found[row["id"]] = MatchRecord(id=row["id"], **data)
+        for s in seats:
+            found[s["match_id"]].seats.append(
+                SeatRecord(seat=s["seat"], user_id=s["user_id"], ai=s["ai"], awaited_since=s["awaited_since"],
+                           resigned=bool(s["resigned"]), name=s["name"]))
+        return list(found.values())
+
+
+async def _write_seats(q: Executor, match: MatchRecord) -> None:
+    await q.executemany(
+        "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(match.id, s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name) for s in match.seats])
+
+
+def _match_values(match: MatchRecord) -> tuple[Any, ...]:
+    values = []
+    for column in MATCH_COLUMNS:
+        value = getattr(match, column)
+        if column in _JSON_COLUMNS:
+            value = json.dumps(value) if value is not None else None
+        values.append(value)
+    return tuple(values)

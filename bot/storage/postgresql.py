@@ -1,0 +1,104 @@
+"""PostgreSQL backend (asyncpg), chosen by DATABASE_URL=postgresql://…; migrations in `migrations/postgresql/`.
+
+A pool of connections serves the bot; several bot processes may share one database. The stores' SQL uses
+`?` placeholders, turned into PostgreSQL's `$n` here.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+from .sql import MIGRATIONS, Duplicate, Row, to_apply
+from .store import SqlStorage
+
+POSTGRES_MIGRATIONS = MIGRATIONS / "postgresql"
+_MIGRATION_LOCK = 0x6361_7261  # an advisory lock: two processes starting at once migrate one after the other
+
+
+class PostgresStorage(SqlStorage):
+    def __init__(self, url: str, *, pool_size: int = 10):
+        self.url = url
+        super().__init__(PostgresDatabase(url, pool_size), POSTGRES_MIGRATIONS)
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """`?` placeholders as `$1, $2, …`."""
+    counter = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+
+
+class _Statements:
+    def __init__(self, connection: asyncpg.Connection):
+        self.connection = connection
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        status = await self.connection.execute(numbered(sql), *args)
+        return int(status.rsplit(" ", 1)[-1]) if status[-1:].isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self.connection.executemany(numbered(sql), rows)
+
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.connection.fetch(numbered(sql), *args))
+
+    async def fetchrow(self, sql: str, *args: Any) -> Row | None:
+        row: Row | None = await self.connection.fetchrow(numbered(sql), *args)
+        return row
+
+
+class PostgresDatabase:
+    def __init__(self, url: str, pool_size: int = 10):
+        self.url = url
+        self.pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+
+    async def open(self) -> None:
+        self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("storage is not open")
+        return self._pool
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[_Statements]:
+        # One snapshot for the few queries of a read (a match and its seats).
+        async with self.pool.acquire() as connection, connection.transaction(isolation="repeatable_read",
+                                                                                readonly=True):
+            yield _Statements(connection)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_Statements]:
+        try:
+            async with self.pool.acquire() as connection, connection.transaction():
+                yield _Statements(connection)
+        except asyncpg.UniqueViolationError as error:
+            raise Duplicate(str(error)) from error
+
+    async def migrate(self, known: list[tuple[int, Path]]) -> None:
+        async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            await connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations"
+                                     " (version INTEGER PRIMARY KEY, name TEXT, applied_at DOUBLE PRECISION)")
+            applied = {row[0] for row in await connection.fetch("SELECT version FROM schema_migrations")}
+            for version, path in to_apply(applied, known):
+                await connection.execute(path.read_text(encoding="utf-8"))
+                await connection.execute("INSERT INTO schema_migrations VALUES ($1, $2, $3)",
+                                         version, path.name, time.time())

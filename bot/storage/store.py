@@ -1,0 +1,33 @@
+"""A `Storage` made of the stores of each concern over one `Database`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .matches import MatchRecords
+from .outbox import Outbox
+from .players import Players
+from .reminders import Reminders
+from .sql import Database, migrations
+
+
+class SqlStorage(MatchRecords, Outbox, Reminders, Players):
+    def __init__(self, db: Database, migrations_folder: Path):
+        self.db = db
+        self.migrations_folder = migrations_folder
+
+    async def open(self) -> None:
+        await self.db.open()
+        try:
+            await self.db.migrate(migrations(self.migrations_folder))
+        except BaseException:
+            await self.db.close()
+            raise
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def schema_version(self) -> int:
+        async with self.db.read() as q:
+            row = await q.fetchrow("SELECT MAX(version) AS version FROM schema_migrations")
+        return (row["version"] if row else None) or 0
