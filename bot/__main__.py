@@ -70,11 +70,11 @@ def main() -> int:
         discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
     if settings.discord_gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
-    from .app import CaravanseraiBot, StartupProblem
+    from .app import StartupProblem, create_bot
     from .storage import SchemaTooNew
 
     try:
-        CaravanseraiBot(settings).run(token, log_handler=None)
+        create_bot(settings).run(token, log_handler=None)
     except discord.LoginFailure:
         return stop("Discord refused the token (401 Unauthorized): check DISCORD_TOKEN; copy it again from the "
                     "Developer Portal (your application → Bot → Reset Token).")

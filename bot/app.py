@@ -45,7 +45,7 @@ class CaravanseraiBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, http_trace=self.telemetry.http_trace(), **options)
         self.settings = settings
-        self.storage = storage or make_storage(settings.database)
+        self.storage = storage or make_storage(settings.database, lease_seconds=settings.work_lease_seconds)
         self.service = MatchService(self.storage, DiscordPresenter(self),
                                     reminder_fractions=settings.reminder_fractions,
                                     default_clock_hours=settings.turn_clock_hours)
@@ -141,3 +141,15 @@ class CaravanseraiBot(commands.Bot):
                     if task is not current and task.get_name().startswith(HANDLER_TASKS)]
         if handlers:
             await asyncio.wait(handlers, timeout=HANDLER_GRACE_SECONDS)
+
+
+class ShardedCaravanseraiBot(CaravanseraiBot, commands.AutoShardedBot):
+    """One process's share of the gateway shards; the others run in other processes on the same database."""
+
+
+def create_bot(settings: Settings) -> CaravanseraiBot:
+    """The bot for this process: every shard Discord recommends, or SHARD_IDS of SHARD_COUNT."""
+    if settings.shard_count is None:
+        return CaravanseraiBot(settings)
+    return ShardedCaravanseraiBot(settings, shard_count=settings.shard_count,
+                                  shard_ids=list(settings.shard_ids or range(settings.shard_count)))

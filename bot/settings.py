@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
@@ -20,6 +20,13 @@ class Settings(BaseSettings):
     # Polite reminders at these fractions of the turn clock; the clock's expiry comes at 1.0.
     reminder_fractions: Annotated[tuple[float, ...], NoDecode] = (0.5, 0.8, 0.95)
     reminder_poll_seconds: float = Field(30.0, gt=0)
+    # Several processes may share one PostgreSQL database, each connecting SHARD_IDS (e.g. "0-1" or "2,3") of
+    # SHARD_COUNT gateway shards; unset, one process connects them all.
+    shard_count: int | None = Field(None, gt=0)
+    shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
+    # How long a process's claim on background work (a due reminder, a match's deliveries) holds before
+    # another process may take the work over, should this one have died.
+    work_lease_seconds: float = Field(60.0, gt=0)
     log_level: str = "INFO"
     # Guilds where slash commands are synced instantly (development); empty: global sync.
     dev_guild_ids: Annotated[tuple[int, ...], NoDecode] = ()
@@ -44,6 +51,26 @@ class Settings(BaseSettings):
         if any(not 0 < f < 1 for f in value):
             raise ValueError("each reminder fraction must be between 0 and 1")
         return tuple(sorted(value))
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_ranges(cls, value):
+        """"0-3,6" is shards 0, 1, 2, 3 and 6."""
+        if not isinstance(value, str):
+            return value
+        ids: list[int] = []
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            first, _, last = part.partition("-")
+            ids += range(int(first), int(last or first) + 1)
+        return tuple(ids)
+
+    @model_validator(mode="after")
+    def _shards_within_the_count(self) -> Settings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT (how many shards all processes share)")
+        if self.shard_count is not None and any(not 0 <= i < self.shard_count for i in self.shard_ids):
+            raise ValueError(f"each of SHARD_IDS must be between 0 and SHARD_COUNT - 1 ({self.shard_count - 1})")
+        return self
 
     @field_validator("dev_guild_ids", "reminder_fractions", mode="before")
     @classmethod

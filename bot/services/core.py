@@ -90,6 +90,7 @@ class MatchCore:
         self.new_seed = new_seed or (lambda: random.SystemRandom().getrandbits(62))
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.held: set[int] = set()  # private news being shown in a player's reply, not to be sent twice
+        self.firing: set[int] = set()  # reminders being acted on: not carried into the match's next save
 
     async def get(self, match_id: int) -> MatchRecord:
         match = await self.storage.get_match(match_id)
@@ -122,7 +123,14 @@ class MatchCore:
         return colour_of(self.game_of(match), seat)
 
     async def deliver(self, match_id: int) -> None:
-        await self.courier.deliver(match_id, self.held)
+        # Another bot process on the same database may be delivering this match's outbox: that one (or the
+        # next tick) delivers what is pending, never both.
+        if not await self.storage.claim(f"outbox:{match_id}"):
+            return
+        try:
+            await self.courier.deliver(match_id, self.held)
+        finally:
+            await self.storage.release(f"outbox:{match_id}")
 
     async def running(self, match_id: int) -> tuple[MatchRecord, Game, Any]:
         match = await self.get(match_id)
@@ -165,7 +173,7 @@ class MatchCore:
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
-        existing = await self.storage.reminders(match.id)
+        existing = [r for r in await self.storage.reminders(match.id) if r.id not in self.firing]
         settings = self.settings_of(match)
         reminders: list[Reminder] = []
         newly_awaited: list[int] = []

@@ -19,7 +19,7 @@ class TimekeeperService:
     async def tick(self) -> int:
         """Fire every reminder that is due and retry what could not be delivered; returns how many reminders
         fired. Called by a background poller."""
-        due = await self.core.storage.due_reminders(self.core.now())
+        due = await self.core.storage.claim_due_reminders(self.core.now())  # each fired by one process only
         for reminder in due:
             async with self.core.locks[reminder.match_id]:
                 await self._fire(reminder)
@@ -33,10 +33,19 @@ class TimekeeperService:
                 await self.core.deliver(match_id)
 
     async def _fire(self, reminder: Reminder) -> None:
-        if reminder.id not in {r.id for r in await self.core.storage.reminders(reminder.match_id)}:
+        if reminder.id is None or reminder.id not in {r.id for r in await self.core.storage.reminders(
+                reminder.match_id)}:
             return  # the turn moved on while we waited for the lock
-        if reminder.id is not None:
-            await self.core.storage.delete_reminder(reminder.id)
+        # Deleted once done (an expiry's own save drops it): if this process dies first, its claim lapses and
+        # another process fires it.
+        self.core.firing.add(reminder.id)
+        try:
+            await self._act_on(reminder)
+        finally:
+            self.core.firing.discard(reminder.id)
+        await self.core.storage.delete_reminder(reminder.id)
+
+    async def _act_on(self, reminder: Reminder) -> None:
         match = await self.core.storage.get_match(reminder.match_id)
         if match is None or match.status != "running":
             return

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .port import Lifecycle, MatchStore, OutboxStore, PlayerStore, ReminderStore, Storage
+from .claims import LEASE_SECONDS
+from .port import Lifecycle, MatchStore, OutboxStore, PlayerStore, ReminderStore, Storage, WorkClaims
 from .records import (
     LIVE,
     LogEntry,
@@ -25,19 +26,20 @@ from .store import SqlStorage
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def make_storage(database: str | Path) -> SqlStorage:
+def make_storage(database: str | Path, *, lease_seconds: float = LEASE_SECONDS) -> SqlStorage:
     """The backend a DATABASE_URL names: `postgresql://…` is PostgreSQL; anything else (`sqlite:///path`, or a
     plain path) an SQLite file."""
     target = str(database)
     if target.startswith(POSTGRES_SCHEMES):
         from .postgresql import PostgresStorage
 
-        return PostgresStorage(target)
-    return SqliteStorage(target.removeprefix("sqlite:///").removeprefix("sqlite://") or ":memory:")
+        return PostgresStorage(target, lease_seconds=lease_seconds)
+    return SqliteStorage(target.removeprefix("sqlite:///").removeprefix("sqlite://") or ":memory:",
+                         lease_seconds=lease_seconds)
 
 
 __all__ = [
     "LIVE", "Lifecycle", "LogEntry", "Mail", "MatchRecord", "MatchStore", "OutboxItem", "OutboxStore", "PlaceTaken",
     "PlayerStore", "Reminder", "ReminderStore", "ResultRecord", "SchemaTooNew", "SeatRecord", "SqlStorage",
-    "SqliteStorage", "StaleState", "Storage", "UserPrefs", "make_storage",
+    "SqliteStorage", "StaleState", "Storage", "UserPrefs", "WorkClaims", "make_storage",
 ]

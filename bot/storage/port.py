@@ -86,5 +86,20 @@ class PlayerStore(Protocol):
         """Return and remove every pending private notice for this user."""
 
 
-class Storage(Lifecycle, MatchStore, OutboxStore, ReminderStore, PlayerStore, Protocol):
+class WorkClaims(Protocol):
+    """Background work shared by several processes on one database, each piece done by one of them: a claim
+    is a lease that lapses when its process dies, so another process picks the work up."""
+
+    async def claim_due_reminders(self, now: float, limit: int = 100) -> list[Reminder]:
+        """Reminders due by `now` and not held by another live process, now held by this one; delete each
+        once it has fired (one left undeleted is claimed again when its lease lapses)."""
+
+    async def claim(self, name: str) -> bool:
+        """Take the work called `name` (e.g. `outbox:<match id>`, `league-round:<id>`) unless another live
+        process holds it."""
+
+    async def release(self, name: str) -> None: ...
+
+
+class Storage(Lifecycle, MatchStore, OutboxStore, ReminderStore, PlayerStore, WorkClaims, Protocol):
     """Everything the bot keeps."""

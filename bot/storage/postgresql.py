@@ -16,6 +16,7 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
+from .claims import LEASE_SECONDS
 from .sql import MIGRATIONS, Duplicate, Row, to_apply
 from .store import SqlStorage
 
@@ -24,9 +25,9 @@ _MIGRATION_LOCK = 0x6361_7261  # an advisory lock: two processes starting at onc
 
 
 class PostgresStorage(SqlStorage):
-    def __init__(self, url: str, *, pool_size: int = 10):
+    def __init__(self, url: str, *, pool_size: int = 10, lease_seconds: float = LEASE_SECONDS):
         self.url = url
-        super().__init__(PostgresDatabase(url, pool_size), POSTGRES_MIGRATIONS)
+        super().__init__(PostgresDatabase(url, pool_size), POSTGRES_MIGRATIONS, lease_seconds=lease_seconds)
 
 
 @functools.lru_cache(maxsize=512)
@@ -58,6 +59,7 @@ class _Statements:
 
 
 class PostgresDatabase:
+    skip_locked = " FOR UPDATE SKIP LOCKED"
     def __init__(self, url: str, pool_size: int = 10):
         self.url = url
         self.pool_size = pool_size

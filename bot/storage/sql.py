@@ -39,6 +39,9 @@ class Database(Protocol):
     """One backend's connection(s). `read()` gives a consistent view for a few queries, `transaction()` an
     all-or-nothing write (raising Duplicate on a unique violation)."""
 
+    skip_locked: str
+    """What a claiming subquery ends with: PostgreSQL skips rows another transaction is claiming."""
+
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...

@@ -16,14 +16,15 @@ from typing import Any, cast
 
 import aiosqlite
 
+from .claims import LEASE_SECONDS
 from .sql import MIGRATIONS, Duplicate, Row, to_apply
 from .store import SqlStorage
 
 
 class SqliteStorage(SqlStorage):
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, lease_seconds: float = LEASE_SECONDS):
         self.path = str(path)
-        super().__init__(SqliteDatabase(self.path), MIGRATIONS)
+        super().__init__(SqliteDatabase(self.path), MIGRATIONS, lease_seconds=lease_seconds)
 
 
 class _Statements:
@@ -47,6 +48,7 @@ class _Statements:
 
 
 class SqliteDatabase:
+    skip_locked = ""  # one writer at a time: nothing to skip
     def __init__(self, path: str):
         self.path = path
         self._connection: aiosqlite.Connection | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .claims import LEASE_SECONDS, Claims, process_name
 from .matches import MatchRecords
 from .outbox import Outbox
 from .players import Players
@@ -11,10 +12,12 @@ from .reminders import Reminders
 from .sql import Database, migrations
 
 
-class SqlStorage(MatchRecords, Outbox, Reminders, Players):
-    def __init__(self, db: Database, migrations_folder: Path):
+class SqlStorage(MatchRecords, Outbox, Reminders, Players, Claims):
+    def __init__(self, db: Database, migrations_folder: Path, *, lease_seconds: float = LEASE_SECONDS):
         self.db = db
         self.migrations_folder = migrations_folder
+        self.owner = process_name()        # who holds this process's claims
+        self.lease_seconds = lease_seconds
 
     async def open(self) -> None:
         await self.db.open()

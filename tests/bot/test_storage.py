@@ -140,3 +140,59 @@ async def test_listing_by_guild_and_by_player(storage):
     await storage.create_match(other)
     assert [m.place_id for m in await storage.matches(guild_id=9)] == [1]
     assert [m.place_id for m in await storage.matches(user_id=200)] == [2]
+
+
+# ---- background work shared by several processes -------------------------------------------------------
+async def two_processes(database_url, *, lease_seconds=60.0):
+    """Two storages on one database, as two bot processes would hold them."""
+    first, second = (make_storage(database_url, lease_seconds=lease_seconds) for _ in range(2))
+    await first.open()
+    await second.open()
+    return first, second
+
+
+async def test_due_reminders_are_claimed_by_one_process_each(storage, database_url):
+    matches = [await storage.create_match(a_match(place=p)) for p in range(1, 7)]
+    for match in matches:
+        await storage.save_match(match, reminders=[Reminder(match.id, 0, "nudge", 10.0),
+                                                   Reminder(match.id, 1, "expire", 20.0)])
+    first, second = await two_processes(database_url)
+    try:
+        claimed = await asyncio.gather(*(p.claim_due_reminders(100.0, limit=5) for p in (first, second, first)))
+        ids = [r.id for batch in claimed for r in batch]
+        assert len(ids) == len(set(ids)) == 12  # every due reminder claimed, none twice
+        assert await second.claim_due_reminders(100.0) == []  # held: not claimed again
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_dead_process_s_claims_lapse_and_another_takes_its_work(storage, database_url):
+    match = await storage.create_match(a_match())
+    await storage.save_match(match, reminders=[Reminder(match.id, 0, "nudge", 10.0)])
+    dead, alive = await two_processes(database_url, lease_seconds=-1.0)  # every lease already lapsed
+    try:
+        assert [r.seat for r in await dead.claim_due_reminders(100.0)] == [0]
+        assert await dead.claim("outbox:1")
+        # The process died holding both: its leases lapse, the other process picks the work up.
+        assert [r.seat for r in await alive.claim_due_reminders(100.0)] == [0]
+        assert await alive.claim("outbox:1")
+    finally:
+        await dead.close()
+        await alive.close()
+
+
+async def test_named_work_is_held_by_one_live_process_until_released(database_url):
+    first, second = await two_processes(database_url)
+    try:
+        assert await first.claim("league-round:3")
+        assert not await second.claim("league-round:3")
+        assert await first.claim("league-round:3")  # the holder may take it again
+        assert await second.claim("outbox:9")  # other work is free
+        await second.release("league-round:3")  # only the holder releases
+        assert not await second.claim("league-round:3")
+        await first.release("league-round:3")
+        assert await second.claim("league-round:3")
+    finally:
+        await first.close()
+        await second.close()

@@ -64,9 +64,15 @@ async def database_url(backend: str, request: pytest.FixtureRequest, tmp_path) -
     if backend == "sqlite":
         yield f"sqlite:///{tmp_path / 'bot.db'}"
         return
+    async with postgres_schema(request.getfixturevalue("postgres_server")) as url:
+        yield url
+
+
+@contextlib.asynccontextmanager
+async def postgres_schema(server: str) -> AsyncIterator[str]:
+    """A fresh schema on the server, dropped afterwards, as a DATABASE_URL."""
     import asyncpg
 
-    server = request.getfixturevalue("postgres_server")
     schema = f"test_{uuid.uuid4().hex[:12]}"
     admin = await asyncpg.connect(server)
     try:
