@@ -59,6 +59,10 @@ def configure_logging(level: str, *secrets: str) -> None:
 
 
 def main() -> int:
+    if sys.argv[1:]:  # migrate | backup | restore: database upkeep, see docs/deploy.md
+        from .storage.admin import main as upkeep
+
+        return upkeep(sys.argv[1:])
     settings = Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:

@@ -22,7 +22,8 @@ from .ops.operations import Operations
 from .ops.telemetry import Telemetry, begin, finish
 from .services import MatchService
 from .settings import Settings
-from .storage import Storage, make_storage
+from .storage import SqliteStorage, Storage, make_storage
+from .storage.admin import periodic_backups
 from .ui.presenter import DiscordPresenter
 
 log = logging.getLogger("bot")
@@ -67,6 +68,10 @@ class CaravanseraiBot(commands.Bot):
         await add_community(self)
         await self.sync_commands()
         self._background.append(asyncio.create_task(self._run_clock(), name="turn-clock"))
+        if self.settings.backup_every_hours and isinstance(self.storage, SqliteStorage):
+            self._background.append(asyncio.create_task(periodic_backups(
+                self.storage.path, self.settings.backup_every_hours, self.settings.backup_dir,
+                self.settings.backup_keep), name="backups"))
 
     async def sync_commands(self) -> None:
         try:

@@ -27,6 +27,11 @@ class Settings(BaseSettings):
     # How long a process's claim on background work (a due reminder, a match's deliveries) holds before
     # another process may take the work over, should this one have died.
     work_lease_seconds: float = Field(60.0, gt=0)
+    # SQLite only: an online backup every BACKUP_EVERY_HOURS into BACKUP_DIR (default: backups/ beside the
+    # database), keeping the BACKUP_KEEP newest. PostgreSQL is backed up with pg_dump (docs/deploy.md).
+    backup_every_hours: float | None = Field(None, gt=0)
+    backup_dir: str | None = None
+    backup_keep: int = Field(7, ge=1)
     log_level: str = "INFO"
     # Guilds where slash commands are synced instantly (development); empty: global sync.
     dev_guild_ids: Annotated[tuple[int, ...], NoDecode] = ()

@@ -3,10 +3,10 @@
 Payload validation against Discord's OpenAPI spec, unknown routes and ERROR logs are checked by the
 fake at teardown of every test.
 
-The tests marked `every_backend` also run on PostgreSQL: a restart with Discord failing (the outbox, the log
-and the replay), private news and closed DMs (the mailbox and preferences), and the turn clock (reminders) —
-each part of the storage port the bot leans on, through the real client. The others touch nothing in
-storage those do not, so they run on SQLite only and keep the suite short.
+The tests marked `every_backend` also run on PostgreSQL: private news and closed DMs (the outbox, the
+mailbox and preferences) and the turn clock (reminders, claimed as background work), through the real
+client. The rest touch no part of storage those and tests/bot/test_storage_processes.py (real bot processes
+delivering the outbox from PostgreSQL) do not, so they run on SQLite only and keep the suite short.
 """
 
 import asyncio
@@ -53,7 +53,6 @@ async def replays_exactly(settings, place_id):
         await storage.close()
 
 
-@pytest.mark.every_backend
 async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake_discord, settings, world):
     fake = fake_discord
     alice, bob, guild, channel = world
