@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Sequence
 
 import aiohttp
 import discord
@@ -58,11 +59,11 @@ def configure_logging(level: str, *secrets: str) -> None:
     logging.getLogger("aiosqlite").setLevel(max(root.level, logging.INFO))  # one line per statement otherwise
 
 
-def main() -> int:
-    if sys.argv[1:]:  # migrate | backup | restore: database upkeep, see docs/deploy.md
+def main(argv: Sequence[str] = ()) -> int:
+    if argv:  # migrate | backup | restore: database upkeep, see docs/deploy.md
         from .storage.admin import main as upkeep
 
-        return upkeep(sys.argv[1:])
+        return upkeep(argv)
     settings = Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
@@ -100,4 +101,4 @@ def stop(sentence: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

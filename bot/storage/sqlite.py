@@ -31,16 +31,16 @@ class _Statements:
     def __init__(self, connection: aiosqlite.Connection):
         self.connection = connection
 
+    # One trip to aiosqlite's thread per statement: each costs more than the statement itself.
     async def execute(self, sql: str, *args: Any) -> int:
-        async with self.connection.execute(sql, args) as cursor:
-            return cursor.rowcount
+        cursor = await self.connection.execute(sql, args)
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.connection.executemany(sql, rows)
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        async with self.connection.execute(sql, args) as cursor:
-            return cast(list[Row], list(await cursor.fetchall()))
+        return cast(list[Row], list(await self.connection.execute_fetchall(sql, args)))
 
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
         rows = await self.fetch(sql, *args)
