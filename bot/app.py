@@ -46,7 +46,8 @@ class CaravanseraiBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, http_trace=self.telemetry.http_trace(), **options)
         self.settings = settings
-        self.storage = storage or make_storage(settings.database, lease_seconds=settings.work_lease_seconds)
+        self.storage = storage or make_storage(settings.database, lease_seconds=settings.work_lease_seconds,
+                                                  owner=settings.worker)
         self.service = MatchService(self.storage, DiscordPresenter(self),
                                     reminder_fractions=settings.reminder_fractions,
                                     default_clock_hours=settings.turn_clock_hours)

@@ -57,6 +57,15 @@ class Settings(BaseSettings):
             raise ValueError("each reminder fraction must be between 0 and 1")
         return tuple(sorted(value))
 
+    @property
+    def worker(self) -> str:
+        """Who this process is when it claims background work: its shards, so that a process restarted with
+        the same shards takes its predecessor's unfinished claims over at once instead of waiting out the
+        leases (processes on one database run different shards)."""
+        if self.shard_count is None:
+            return "all shards"
+        return f"shards {','.join(map(str, self.shard_ids or range(self.shard_count)))} of {self.shard_count}"
+
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _shard_ranges(cls, value):

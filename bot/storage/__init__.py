@@ -26,16 +26,18 @@ from .store import SqlStorage
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
-def make_storage(database: str | Path, *, lease_seconds: float = LEASE_SECONDS) -> SqlStorage:
+def make_storage(database: str | Path, *, lease_seconds: float = LEASE_SECONDS,
+                 owner: str | None = None) -> SqlStorage:
     """The backend a DATABASE_URL names: `postgresql://…` is PostgreSQL; anything else (`sqlite:///path`, or a
-    plain path) an SQLite file."""
+    plain path) an SQLite file. `owner` names this process when it claims background work (by default a
+    name of its own)."""
     target = str(database)
     if target.startswith(POSTGRES_SCHEMES):
         from .postgresql import PostgresStorage
 
-        return PostgresStorage(target, lease_seconds=lease_seconds)
+        return PostgresStorage(target, lease_seconds=lease_seconds, owner=owner)
     return SqliteStorage(target.removeprefix("sqlite:///").removeprefix("sqlite://") or ":memory:",
-                         lease_seconds=lease_seconds)
+                         lease_seconds=lease_seconds, owner=owner)
 
 
 __all__ = [

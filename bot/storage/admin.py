@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .claims import LEASE_SECONDS
-from .postgresql import PostgresStorage
+from .postgresql import PostgresDatabase, PostgresStorage
 from .sql import MIGRATIONS, migrations, to_apply
 from .sqlite import SqliteStorage
 from .store import SqlStorage
@@ -58,7 +58,8 @@ async def copy_to_postgresql(source: SqliteStorage, target: PostgresStorage) -> 
         tables = _in_dependency_order([r["name"] for r in await q.fetch(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             if r["name"] not in NOT_COPIED], await _references(q))
-    async with target.db.pool.acquire() as connection, connection.transaction():
+    database = cast(PostgresDatabase, target.db)
+    async with database.pool.acquire() as connection, connection.transaction():
         if await connection.fetchval("SELECT count(*) FROM matches"):
             raise CommandProblem("The PostgreSQL database already holds matches: migrate into an empty database "
                                  "(a new one, or drop the old tables first).")
@@ -109,7 +110,7 @@ async def replay_all(storage: SqlStorage) -> tuple[int, list[int]]:
     from ..services import MatchService
 
     games()  # every game package registered
-    service = MatchService(storage, presenter=None)  # type: ignore[arg-type]  (replaying presents nothing)
+    service = MatchService(storage, presenter=None)  # type: ignore[arg-type]  # replaying shows nothing
     replayed, mismatched = 0, []
     statuses = ("lobby", "running", "over", "cancelled", "abandoned")
     for match in await storage.matches(statuses=statuses):

@@ -141,7 +141,7 @@ class MatchRecords:
                             seats=json.loads(row["seats"]), finished_at=row["finished_at"])
 
     async def _select_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
-        async with self.db.read() as q:
+        async with self.db.snapshot() as q:
             rows = await q.fetch(f"SELECT * FROM matches WHERE {where} ORDER BY id", *params)
             seats = await q.fetch(
                 f"SELECT * FROM seats WHERE match_id IN ({', '.join('?' * len(rows))}) ORDER BY match_id, seat",

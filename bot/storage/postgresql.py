@@ -25,9 +25,11 @@ _MIGRATION_LOCK = 0x6361_7261  # an advisory lock: two processes starting at onc
 
 
 class PostgresStorage(SqlStorage):
-    def __init__(self, url: str, *, pool_size: int = 10, lease_seconds: float = LEASE_SECONDS):
+    def __init__(self, url: str, *, pool_size: int = 10, lease_seconds: float = LEASE_SECONDS,
+                 owner: str | None = None):
         self.url = url
-        super().__init__(PostgresDatabase(url, pool_size), POSTGRES_MIGRATIONS, lease_seconds=lease_seconds)
+        super().__init__(PostgresDatabase(url, pool_size), POSTGRES_MIGRATIONS, lease_seconds=lease_seconds,
+                         owner=owner)
 
 
 @functools.lru_cache(maxsize=512)
@@ -60,6 +62,7 @@ class _Statements:
 
 class PostgresDatabase:
     skip_locked = " FOR UPDATE SKIP LOCKED"
+    shared = True
     def __init__(self, url: str, pool_size: int = 10):
         self.url = url
         self.pool_size = pool_size
@@ -81,7 +84,12 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[_Statements]:
-        # One snapshot for the few queries of a read (a match and its seats).
+        async with self.pool.acquire() as connection:
+            yield _Statements(connection)
+
+    @asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[_Statements]:
+        # One view for the few queries of a read (matches and their seats).
         async with self.pool.acquire() as connection, connection.transaction(isolation="repeatable_read",
                                                                                 readonly=True):
             yield _Statements(connection)

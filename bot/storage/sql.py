@@ -36,17 +36,22 @@ class Executor(Protocol):
 
 
 class Database(Protocol):
-    """One backend's connection(s). `read()` gives a consistent view for a few queries, `transaction()` an
-    all-or-nothing write (raising Duplicate on a unique violation)."""
+    """One backend's connection(s). `read()` runs single statements (each atomic on its own), `snapshot()`
+    gives one consistent view for several queries, `transaction()` an all-or-nothing write (raising
+    Duplicate on a unique violation)."""
 
     skip_locked: str
     """What a claiming subquery ends with: PostgreSQL skips rows another transaction is claiming."""
+    shared: bool
+    """Whether several bot processes may use the database at once (PostgreSQL) or only one (SQLite)."""
 
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...
 
     def read(self) -> AbstractAsyncContextManager[Executor]: ...
+
+    def snapshot(self) -> AbstractAsyncContextManager[Executor]: ...
 
     def transaction(self) -> AbstractAsyncContextManager[Executor]: ...
 

@@ -22,9 +22,9 @@ from .store import SqlStorage
 
 
 class SqliteStorage(SqlStorage):
-    def __init__(self, path: str | Path, *, lease_seconds: float = LEASE_SECONDS):
+    def __init__(self, path: str | Path, *, lease_seconds: float = LEASE_SECONDS, owner: str | None = None):
         self.path = str(path)
-        super().__init__(SqliteDatabase(self.path), MIGRATIONS, lease_seconds=lease_seconds)
+        super().__init__(SqliteDatabase(self.path), MIGRATIONS, lease_seconds=lease_seconds, owner=owner)
 
 
 class _Statements:
@@ -49,6 +49,7 @@ class _Statements:
 
 class SqliteDatabase:
     skip_locked = ""  # one writer at a time: nothing to skip
+    shared = False    # one bot process
     def __init__(self, path: str):
         self.path = path
         self._connection: aiosqlite.Connection | None = None
@@ -78,8 +79,10 @@ class SqliteDatabase:
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[_Statements]:
-        async with self._lock:
+        async with self._lock:  # nothing writes in between: every read is a snapshot
             yield _Statements(self.connection)
+
+    snapshot = read
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Statements]:

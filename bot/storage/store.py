@@ -13,10 +13,11 @@ from .sql import Database, migrations
 
 
 class SqlStorage(MatchRecords, Outbox, Reminders, Players, Claims):
-    def __init__(self, db: Database, migrations_folder: Path, *, lease_seconds: float = LEASE_SECONDS):
+    def __init__(self, db: Database, migrations_folder: Path, *, lease_seconds: float = LEASE_SECONDS,
+                 owner: str | None = None):
         self.db = db
         self.migrations_folder = migrations_folder
-        self.owner = process_name()        # who holds this process's claims
+        self.owner = owner or process_name()  # who holds this process's claims
         self.lease_seconds = lease_seconds
 
     async def open(self) -> None:

@@ -2,11 +2,6 @@
 
 Payload validation against Discord's OpenAPI spec, unknown routes and ERROR logs are checked by the
 fake at teardown of every test.
-
-The tests marked `every_backend` also run on PostgreSQL: private news and closed DMs (the outbox, the
-mailbox and preferences) and the turn clock (reminders, claimed as background work), through the real
-client. The rest touch no part of storage those and tests/bot/test_storage_processes.py (real bot processes
-delivering the outbox from PostgreSQL) do not, so they run on SQLite only and keep the suite short.
 """
 
 import asyncio
@@ -14,7 +9,7 @@ import asyncio
 import pytest
 
 from bot.settings import Settings
-from bot.storage import make_storage
+from bot.storage import SqliteStorage
 from engine.core.messages import translate
 
 from .e2e import awaited, bot, new_match, open_id, open_panel, table_message, take_turn
@@ -25,8 +20,8 @@ def t(key, user):
 
 
 @pytest.fixture
-def settings(database_url, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_url=database_url,
+def settings(tmp_path, fake_discord):
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
                     reminder_poll_seconds=3600)
 
 
@@ -41,7 +36,7 @@ def world(fake_discord):
 async def replays_exactly(settings, place_id):
     from bot.services import MatchService
 
-    storage = make_storage(settings.database)
+    storage = SqliteStorage(settings.database_path)
     await storage.open()
     try:
         service = MatchService(storage, presenter=None)
@@ -178,7 +173,6 @@ async def take_three_without_an_answer(fake, user, channel):
     await fake.click(user, panel, custom_id=[c for c in panel.custom_ids() if c.endswith(":do:take 3")][0])
 
 
-@pytest.mark.every_backend
 async def test_private_news_comes_once_in_the_reply_or_else_by_dm_and_closed_dms_fall_back(
         fake_discord, settings, world):
     fake = fake_discord
@@ -240,7 +234,6 @@ async def test_commands_are_registered_with_italian_descriptions(fake_discord, s
         assert commands["play"]["description_localizations"]["it"].startswith("Fai una mossa")
 
 
-@pytest.mark.every_backend
 async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, settings, world):
     fake = fake_discord
     alice, bob, guild, channel = world

@@ -5,6 +5,11 @@ First both processes poll the same due work (nudges and undelivered tables of th
 reaches the player once and nothing is posted twice. Then one process is caught in Discord's rate limit
 (a 429 with a long retry_after) while it holds claims, and is killed there; the other picks up what it
 had claimed once the leases lapse. PostgreSQL only: on SQLite the bot is one process.
+
+This is the part of the fake-Discord suite that runs on PostgreSQL: the bot, in real processes, delivering
+the outbox and firing reminders from it. The in-process end-to-end tests stay on SQLite: the fake judges
+that the bot has finished from a pause in its requests, and under load the bot's silent work over a socket
+to PostgreSQL outlasts that pause (the services tests cover the same storage calls on both backends).
 """
 
 from __future__ import annotations
@@ -92,8 +97,7 @@ async def test_two_processes_share_the_work_and_the_survivor_finishes_what_the_d
             orphaned = await matches_waiting_for_alice(url, guild, alice, places[MATCHES:])
             await fake.wait_for(lambda: limited.used, timeout=30, what="a process to be rate limited")
             stuck, claimed = await holder_of_lasting_claims(db)
-            victim = next(b for b in bots if b.process.pid == stuck)
-            victim.kill()
+            bots[stuck].kill()
             await all_done(fake, db, alice, orphaned)
             assert not await db.fetch("SELECT id FROM reminders WHERE id = any($1::bigint[])", claimed)
         finally:
@@ -108,8 +112,8 @@ async def test_two_processes_share_the_work_and_the_survivor_finishes_what_the_d
 
 
 async def holder_of_lasting_claims(db) -> tuple[int, list[int]]:
-    """The process id that has held claims for a while (the one stuck in the rate limit), and the reminders
-    it holds."""
+    """The shard of the process that has held claims for a while (the one stuck in the rate limit), and the
+    reminders it holds."""
     query = ("SELECT claimed_by AS owner FROM reminders WHERE claimed_until > extract(epoch FROM now())"
              " UNION SELECT owner FROM leases WHERE until > extract(epoch FROM now())")
     held = {r["owner"] for r in await wait_for_rows(db, query)}
@@ -117,7 +121,7 @@ async def holder_of_lasting_claims(db) -> tuple[int, list[int]]:
     held &= {r["owner"] for r in await db.fetch(query)}
     (owner,) = held
     claimed = [r["id"] for r in await db.fetch("SELECT id FROM reminders WHERE claimed_by = $1", owner)]
-    return int(owner.split(":")[1]), claimed
+    return int(owner.split()[1]), claimed  # "shards 1 of 2"
 
 
 def nudges(fake, alice, match_ids, level=None) -> int:
