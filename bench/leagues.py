@@ -73,7 +73,7 @@ async def query_seconds(rows: list[dict[str, Any]], runs: int) -> float:
         storage = SqliteStorage(Path(folder) / "bench.db")
         await storage.open()
         try:
-            db = storage.db
+            db = storage.db.connection  # the aiosqlite connection under the storage
             await db.executemany(
                 "INSERT INTO matches (id, game, seed, guild_id, channel_id, place_id, host_id, status, created_at,"
                 " updated_at) VALUES (?, ?, 0, ?, 1, ?, 1, 'over', ?, ?)",

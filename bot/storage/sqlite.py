@@ -7,6 +7,7 @@ coroutines sharing a connection would otherwise interleave their statements.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -91,13 +92,13 @@ class SqliteDatabase:
             try:
                 yield _Statements(self.connection)
                 await self.connection.execute("COMMIT")
-            except sqlite3.IntegrityError as error:
-                await self.connection.execute("ROLLBACK")
-                if "UNIQUE" in str(error):
+            except BaseException as error:
+                # Cancelled while COMMIT ran in aiosqlite's thread, the transaction may be over already.
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    if self.connection.in_transaction:
+                        await self.connection.execute("ROLLBACK")
+                if isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error):
                     raise Duplicate(str(error)) from error
-                raise
-            except BaseException:
-                await self.connection.execute("ROLLBACK")
                 raise
 
     async def migrate(self, known: list[tuple[int, Path]]) -> None:

@@ -199,3 +199,35 @@ async def test_named_work_is_held_by_one_live_process_until_released(database_ur
     finally:
         await first.close()
         await second.close()
+
+
+# ---- leagues -----------------------------------------------------------------------------------------
+async def test_leagues_seasons_results_and_server_defaults(storage):
+    from bot.storage import ResultRecord
+    from bot.storage.leagues import LeagueNameTaken, LeagueRecord, SqlLeagueStorage, StaleLeague
+
+    leagues = SqlLeagueStorage(storage)
+    league = await leagues.create_league(LeagueRecord(9, "Spring", {"format": "swiss"}))
+    assert (await leagues.league(league.id)).data == {"format": "swiss", "id": league.id}
+    with pytest.raises(LeagueNameTaken):
+        await leagues.create_league(LeagueRecord(9, "SPRING", {}))  # a name is the same whatever its case
+    await leagues.create_league(LeagueRecord(8, "Spring", {}))  # another server may use it
+    copy = await leagues.league(league.id)
+    await leagues.save_league(league, archive=(1, {"winner": 100}))
+    with pytest.raises(StaleLeague):
+        await leagues.save_league(copy)
+    assert await leagues.seasons(league.id) == [(1, {"winner": 100})]
+    assert [x.guild_id for x in await leagues.leagues()] == [9, 8]
+
+    match = await storage.create_match(a_match(guild_id=9))
+    match.seats[0].name = "Bruno"
+    match.status = "over"
+    await storage.save_match(match, result=ResultRecord(match.id, "toy", "over", [{"seat": 0}], 5.0))
+    (finished,) = await leagues.finished_matches(9)
+    assert finished.names == {100: "Bruno"} and not finished.voided
+    assert await leagues.set_voided(match.id, True)
+    assert (await leagues.finished_matches(9, match_ids=[match.id]))[0].voided
+    assert await leagues.finished_matches(8) == []
+    await leagues.set_server_locale(9, "it")
+    await leagues.set_server_locale(9, "en")
+    assert await leagues.server_locale(9) == "en" and await leagues.server_locale(8) is None
