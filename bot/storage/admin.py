@@ -235,7 +235,7 @@ async def restore(backup_file: str | Path, database: str | Path) -> Check:
 def main(argv: Sequence[str]) -> int:
     from ..settings import Settings
 
-    settings = Settings()
+    settings = Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
     parser = argparse.ArgumentParser(prog="python -m bot", description="Database upkeep for Caravanserai.")
     commands = parser.add_subparsers(dest="command", required=True)
     move = commands.add_parser("migrate", help="copy the SQLite database into an empty PostgreSQL database")
