@@ -11,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def bot_env(tmp_path, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
-    env.update(PYTHONPATH=str(ROOT), DATABASE_PATH=str(tmp_path / "bot.db"), **extra)
+    # Any free port for /health and /metrics: 8080 may be taken on a shared machine (which is one warning).
+    env.update(PYTHONPATH=str(ROOT), DATABASE_PATH=str(tmp_path / "bot.db"), METRICS_PORT="0", **extra)
     return env
 
 
