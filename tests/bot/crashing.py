@@ -228,8 +228,8 @@ class Crashing:
     async def moved_on(self, match, seat: int, panel: FakeMessage) -> bool:
         """Whether the player's own situation moved on since their panel was drawn (as the bot judges it)."""
         board = drawn(panel)
-        if board is None:
-            return True
+        if board is None or any(route.match_id != match.id for route in map(parse, panel.custom_ids()) if route):
+            return True  # no step offered, or a panel left from an earlier match in this channel
         return any(e.state_id > board and (e.seat == seat or e.kind == "undo") for e in await self.storage.log(match.id))
 
     # ---- waiting and checking --------------------------------------------------------------------------
