@@ -2,6 +2,7 @@ import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from bot.services import MatchService
+from bot.settings import Settings
 from bot.storage import make_storage
 
 from .fakes import Clock, RecordingPresenter
@@ -18,6 +19,13 @@ async def storage(database_url):
     await store.open()
     yield store
     await store.close()
+
+
+@pytest.fixture
+def settings(tmp_path, fake_discord):
+    """A bot's settings for an end-to-end test against the fake Discord (the turn clock polls rarely)."""
+    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
+                    reminder_poll_seconds=3600)
 
 
 @pytest.fixture

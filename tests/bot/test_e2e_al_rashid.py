@@ -10,7 +10,6 @@ import random
 import pytest
 
 from bot.services import MatchService
-from bot.settings import Settings
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 from tests.support.curious import step_kinds
@@ -22,12 +21,6 @@ from .e2e import bot, start
 # Seeded all-human matches in which the curious players reach every kind of step (bench/clicking.py
 # searches for such seeds and plays many more matches).
 COVERAGE_SEEDS = (2400, 2401)
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 @pytest.fixture

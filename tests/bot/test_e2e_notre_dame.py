@@ -12,7 +12,6 @@ import random
 import pytest
 
 from bot.services.tidings import Names, event_from_json
-from bot.settings import Settings
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 from tests.support.curious import step_kinds
@@ -27,12 +26,6 @@ GAME = "notre-dame"
 # --game notre-dame plays many more); then the 2-player variant, an English player against one AI seat.
 MATCHES = ((1, 2), (100, 1))
 TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 def stamped(view, locale) -> bytes:

@@ -7,7 +7,6 @@ import pytest
 
 import tests.support.simultaneous  # noqa: F401  (registers "blind-bid")
 import tests.support.toy_game  # noqa: F401  (registers "toy")
-from bot.settings import Settings
 from bot.storage import SqliteStorage
 from engine.core import games, get_game
 from engine.core.messages import translate
@@ -15,12 +14,6 @@ from tests.support.curious import step_kinds
 
 from .clicking import Clicking, Figures, coverage_report
 from .e2e import bot, new_match, start
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import pytest
 from bot.cogs.community import warm_up
 from bot.queries import rules
 from bot.services import MatchService, MatchSettings
-from bot.settings import Settings
 from bot.storage import SqliteStorage
 from engine.cli import GameRecord
 from engine.core import get_game
@@ -17,12 +16,6 @@ from .e2e import bot
 from .fakes import RecordingPresenter
 
 warm_up()  # what the bot does in the background at start-up, done before the clock of any test runs
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import random
 
 import pytest
 
-from bot.settings import Settings
 from engine.core.messages import locale_of, translate
 from tests.support.curious import step_kinds
 
@@ -28,12 +27,6 @@ NAMES = {"Taj Mahal", "Carletto", "AI", "IA"}
 # Quiet this long before the bot stops: the mail a click's handler still delivers after its answer (database
 # work, no request to Discord) must finish first, also on a machine busy with other work.
 SETTLE = 1.0
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ import asyncio
 
 import pytest
 
-from bot.settings import Settings
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 
@@ -17,12 +16,6 @@ from .e2e import awaited, bot, new_match, open_id, open_panel, table_message, ta
 
 def t(key, user):
     return translate(key, "it" if user.locale == "it" else "en")
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 @pytest.fixture

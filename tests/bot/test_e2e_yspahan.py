@@ -15,7 +15,6 @@ import pytest
 
 from bot.services import MatchService
 from bot.services.matches import effective_steps
-from bot.settings import Settings
 from bot.storage import SqliteStorage
 from engine.core import get_game
 from engine.core.messages import translate
@@ -34,12 +33,6 @@ COVERAGE_SEEDS = (31,)
 # linger a little before the bot stops, so that it never stops in the middle of that.
 LINGER = 0.5
 TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
-
-
-@pytest.fixture
-def settings(tmp_path, fake_discord):
-    return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
-                    reminder_poll_seconds=3600)
 
 
 def stamped(view, locale) -> bytes:
