@@ -41,9 +41,6 @@ async def add_community(bot: CaravanseraiBot) -> None:
     leagues.make_thread = functools.partial(make_thread, bot)
     leagues.announce = functools.partial(announce, bot)
     bot.leagues = leagues  # type: ignore[attr-defined]
-    ended = getattr(bot.service, "ended", None)  # the match-ended event (bot/services/ended.py), once it is there
-    if ended is not None:
-        ended.subscribe(lambda event: leagues.match_ended(event.match_id))
     for cog in (Queries, LeagueCommands, RatingCommands, ServerCommands):
         await bot.add_cog(cog(bot))
     bot._background.append(asyncio.create_task(league_clock(bot, leagues), name="league-clock"))

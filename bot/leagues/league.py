@@ -95,6 +95,11 @@ class League(BaseModel):
     def current_round(self) -> Round | None:
         return next((r for r in self.rounds if r.open), None)
 
+    @property
+    def on_the_clock(self) -> bool:
+        """Whether the league clock may have work here: a round open, or rounds on a schedule."""
+        return self.current_round is not None or self.settings.schedule_days is not None
+
     def open_round(self, now: float, ranked: Sequence[int]) -> tuple[League, Round]:
         """Seat every member for the next round. `ranked`: the members by current standings, best first."""
         name = self.settings.name

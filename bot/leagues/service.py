@@ -3,7 +3,13 @@
 It loads a league, asks the pure `League` for the change (which refuses with a sentence or returns the new
 league), saves it guarded by its version, and creates or decides the matches of a round through the match
 service. Everything it knows lives in storage, so a restart loses nothing: `tick` (on the bot's clock) and
-`match_ended` (when a match ends) both look at what is stored and finish what is due.
+the match-ended event both look at what is stored and finish what is due.
+
+A league's round work (seating tables, closing rounds, deciding matches at a deadline, opening scheduled
+rounds) and every command that changes a league run one at a time: under this process's lock, and across
+bot processes on one database under the storage claim `league-round:<league id>` (a lease, so a dead
+process's work passes to another). The match-ended event closes a round at once; the clock's poll is the
+safety net after a crash.
 
 Ratings and statistics are computed again from the server's whole results log; the ratings are kept per
 server until that log changes (a new result, a voided or restored one).
@@ -15,7 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,7 +31,7 @@ from .. import ratings as skill
 from .. import results as match_results
 from .. import stats
 from ..results import MatchResult
-from ..services import MatchService, MatchSettings, Refusal
+from ..services import MatchEnded, MatchService, MatchSettings, Refusal
 from ..services import ai as ai_seats
 from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
 from .errors import LeagueRefusal
@@ -41,6 +47,8 @@ log = logging.getLogger(__name__)
 MakeThread = Callable[[League, Round, int], Awaitable[int]]
 # Tells a league's channel something happened: (league, what, its parameters).
 Announce = Callable[[League, str, dict[str, Any]], Awaitable[None]]
+CLAIM_WAIT_SECONDS = 5.0   # how long a command waits for another process's work on its league
+CLAIM_POLL_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -66,8 +74,46 @@ class LeagueService:
         self.now = now
         self._ratings: dict[int, tuple[tuple, skill.Ratings]] = {}
         self._lock = asyncio.Lock()  # one change of any league at a time: the clock and commands never interleave
+        self._after_matches: set[asyncio.Task[None]] = set()
         self.make_thread: MakeThread | None = None
         self.announce: Announce | None = None
+        matches.ended.subscribe(self.on_match_ended)
+
+    @contextlib.asynccontextmanager
+    async def working(self, league_id: int, *, wait: float = 0.0) -> AsyncIterator[bool]:
+        """This process's turn at a league: the lock against its own clock and commands, and the claim
+        `league-round:<id>` against other processes. Yields False if another process still holds the claim
+        after `wait` seconds (then nothing may be done)."""
+        name = f"league-round:{league_id}"
+        async with self._lock:
+            claimed = await self.matches.storage.claim(name)
+            for _ in range(int(wait / CLAIM_POLL_SECONDS)):
+                if claimed:
+                    break
+                await asyncio.sleep(CLAIM_POLL_SECONDS)
+                claimed = await self.matches.storage.claim(name)
+            if not claimed:
+                yield False
+                return
+            try:
+                yield True
+            finally:
+                await self.matches.storage.release(name)
+
+    @contextlib.asynccontextmanager
+    async def command(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]] | None = None
+                      ) -> AsyncIterator[Loaded]:
+        """A command's turn at the league called `name`: claimed (waiting a little for another process's work
+        on it), loaded afresh, and the caller checked when `admin` = (is manager, role ids) is given."""
+        found = await self.load(guild_id, name)
+        assert found.record.id is not None
+        async with self.working(found.record.id, wait=CLAIM_WAIT_SECONDS) as mine:
+            if not mine:
+                raise LeagueRefusal("league.refusal.working", league=found.league.settings.name)
+            loaded = await self.load(guild_id, str(found.record.id))
+            if admin is not None:
+                loaded.league.check_admin(is_manager=admin[0], roles=admin[1])
+            yield loaded
 
     # ---- the results log ------------------------------------------------------------------------------------
     async def results(self, guild_id: int, match_ids: Sequence[int] | None = None
@@ -153,10 +199,7 @@ class LeagueService:
     async def change(self, guild_id: int, name: str, change: Callable[[League], League], *,
                      admin: tuple[bool, Sequence[int]] | None = None) -> League:
         """Load, check the caller may run it (when `admin` = (is manager, role ids) is given), change, save."""
-        async with self._lock:
-            loaded = await self.load(guild_id, name)
-            if admin is not None:
-                loaded.league.check_admin(is_manager=admin[0], roles=admin[1])
+        async with self.command(guild_id, name, admin) as loaded:
             return (await self._save(loaded, change(loaded.league))).league
 
     async def settings(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]], *,
@@ -188,9 +231,7 @@ class LeagueService:
 
     # ---- rounds -------------------------------------------------------------------------------------------
     async def open_round(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> League:
-        async with self._lock:
-            loaded = await self.load(guild_id, name)
-            loaded.league.check_admin(is_manager=admin[0], roles=admin[1])
+        async with self.command(guild_id, name, admin) as loaded:
             return await self._open(loaded)
 
     async def _open(self, loaded: Loaded) -> League:
@@ -232,31 +273,40 @@ class LeagueService:
     async def locale(self, guild_id: int) -> str:
         return await self.storage.server_locale(guild_id) or "en"
 
-    async def match_ended(self, match_id: int) -> None:
-        """What the match-ended event calls: the round holding this match closes if it was its last."""
-        match = await self.matches.storage.get_match(match_id)
-        if match is None or match.guild_id is None:
+    async def on_match_ended(self, event: MatchEnded) -> None:
+        """The match-ended event: the league of the match looks at its round at once. In a task of its own,
+        so the match's delivery never waits for the league (which may be deciding that very match at a
+        deadline, holding its lock); whatever this misses, the clock's next poll does."""
+        if event.league_id is None:
             return
-        for league in await self.all(match.guild_id):
-            current = league.current_round
-            if current is not None and match_id in current.match_ids():
-                async with self._lock:
-                    await self.check(league)
+        task = asyncio.create_task(self.check_league(event.league_id), name=f"league-{event.league_id}")
+        self._after_matches.add(task)
+        task.add_done_callback(self._after_matches.discard)
+
+    async def settled(self) -> None:
+        """Wait for the work ended matches started (tests, and a bot stopping)."""
+        while self._after_matches:
+            await asyncio.gather(*self._after_matches, return_exceptions=True)
 
     async def tick(self) -> None:
         """On the bot's clock: finish seating tables, close rounds that are done or past their deadline,
         decide matches still running at a deadline, open rounds a schedule says are due."""
         for record in await self.storage.leagues():
-            league = League.model_validate(record.data)
-            try:
-                async with self._lock:
-                    await self.check(league)
-            except Exception:
-                log.exception("league %s: could not check its round; trying again at the next tick", record.id)
+            if record.id is not None and League.model_validate(record.data).on_the_clock:
+                await self.check_league(record.id)
 
-    async def check(self, league: League) -> None:
-        """Under the lock: what `tick` does for one league."""
-        loaded = await self.load(league.guild_id, str(league.id))
+    async def check_league(self, league_id: int) -> None:
+        """What the clock does for one league, by one process at a time (another holding the league's claim
+        is doing it now); an error is logged and the next poll tries again."""
+        try:
+            async with self.working(league_id) as mine:
+                record = await self.storage.league(league_id) if mine else None
+                if record is not None:
+                    await self._check(Loaded(record, League.model_validate(record.data)))
+        except Exception:
+            log.exception("league %s: could not check its round; trying again at the next tick", league_id)
+
+    async def _check(self, loaded: Loaded) -> None:
         league = loaded.league
         current = league.current_round
         if current is None:
@@ -312,13 +362,11 @@ class LeagueService:
 
     # ---- seasons ------------------------------------------------------------------------------------------
     async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> SeasonArchive:
-        async with self._lock:
-            return await self._end_season(guild_id, name, admin)
+        async with self.command(guild_id, name, admin) as loaded:
+            return await self._end_season(loaded)
 
-    async def _end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> SeasonArchive:
-        loaded = await self.load(guild_id, name)
+    async def _end_season(self, loaded: Loaded) -> SeasonArchive:
         league = loaded.league
-        league.check_admin(is_manager=admin[0], roles=admin[1])
         if league.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=league.settings.name,
                                 round=league.current_round.number)

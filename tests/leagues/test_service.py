@@ -1,5 +1,6 @@
 """The league service over real storage and the match service (toy games, a clock moved by hand): rounds
-seated and closed when their matches end or at the deadline (played out or voided), a crash while seating,
+seated and closed when their matches end (on the match-ended event, without waiting for the clock) or at
+the deadline (played out or voided), a crash while seating,
 and ratings recomputed when a match is voided."""
 
 import itertools
@@ -24,6 +25,7 @@ async def world(tmp_path):
     await storage.open()
     threads = itertools.count(1000)
     made: list[int] = []
+    services: list[LeagueService] = []
 
     def service() -> LeagueService:
         seeds = itertools.count(1)
@@ -35,9 +37,12 @@ async def world(tmp_path):
             return made[-1]
 
         leagues.make_thread = make_thread
+        services.append(leagues)
         return leagues
 
     yield service, clock, made
+    for leagues in services:
+        await leagues.settled()
     await storage.close()
 
 
@@ -51,9 +56,15 @@ async def current(leagues):
     return (await leagues.load(GUILD, "Spring")).league
 
 
-async def test_a_round_closes_when_its_last_match_ends(world):
+async def test_a_round_closes_when_its_last_match_ends_without_waiting_for_the_clock(world):
     service, clock, _ = world
     leagues = service()
+    news = []
+
+    async def announce(league, what, params):
+        news.append((what, params["round"]))
+
+    leagues.announce = announce
     await league_with_members(leagues, min_table=2, max_table=3)
     league = await leagues.open_round(GUILD, "Spring", BOSS)
     tables = league.rounds[0].tables
@@ -63,9 +74,9 @@ async def test_a_round_closes_when_its_last_match_ends(world):
         for player in table.players:  # everyone resigns: the AI plays each match to its end
             if (await leagues.matches.get(table.match_id)).status == "running":
                 await leagues.matches.resign(table.match_id, player)
-        assert (await current(leagues)).current_round is not None or table is tables[-1]
-        await leagues.match_ended(table.match_id)
-    assert (await current(leagues)).current_round is None
+        await leagues.settled()  # what the match-ended event started; the league clock never ticks here
+        assert ((await current(leagues)).current_round is None) == (table is tables[-1])
+    assert news == [("round_opened", 1), ("round_closed", 1)]
     table = await leagues.standings(await current(leagues))
     assert [s.played for s in table] == [1] * 5 and all(s.forfeits == 1 for s in table)
 
