@@ -93,7 +93,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
         await tell_channel(interaction, t("league.created", public := await svc.locale(guild_of(interaction)),
                                           league=league.settings.name, game=get_game(game).spec.title),
-                           info_embed(league, {}, [], public))
+                           info_embed(league, [], public))
 
     @create.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -123,7 +123,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
-                   embed=info_embed(changed, {}, [], loc))
+                   embed=info_embed(changed, [], loc))
 
     @app_commands.command(name="join", description=_("league.cmd.join"))
     @app_commands.describe(league=_("league.cmd.opt_league"))
@@ -162,8 +162,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             return
         svc = leagues(interaction)
         found = (await svc.load(guild_of(interaction), league)).league
-        await send(interaction, embed=info_embed(found, await svc.names(found), await svc.seasons(found),
-                                                 locale(interaction)))
+        await send(interaction, embed=info_embed(found, await svc.seasons(found), locale(interaction)))
 
     @app_commands.command(name="standings", description=_("league.cmd.standings"))
     @app_commands.describe(league=_("league.cmd.opt_league"), page=_("league.cmd.opt_page"))
@@ -321,7 +320,7 @@ def require_manager(interaction: discord.Interaction) -> None:
         raise Refusal("league.refusal.server_managers")
 
 
-def info_embed(league: League, names: dict[int, str], seasons: list[Any], loc: str) -> discord.Embed:
+def info_embed(league: League, seasons: list[Any], loc: str) -> discord.Embed:
     s = league.settings
     lines = [
         t("league.info.game", loc, game=get_game(s.game).spec.title, format=t(f"league.format.{s.format.value}", loc)),
