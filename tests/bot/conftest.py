@@ -5,6 +5,7 @@ from bot.services import MatchService
 from bot.settings import Settings
 from bot.storage import make_storage
 
+from .e2e import TINY_PNG, paint_pictures_with
 from .fakes import Clock, RecordingPresenter
 
 
@@ -26,6 +27,12 @@ def settings(tmp_path, fake_discord):
     """A bot's settings for an end-to-end test against the fake Discord (the turn clock polls rarely)."""
     return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
                     reminder_poll_seconds=3600)
+
+
+@pytest.fixture
+def tiny_pictures(monkeypatch):
+    """The bot sends a tiny PNG for every picture (see `paint_pictures_with`)."""
+    paint_pictures_with(monkeypatch, lambda view, locale: TINY_PNG)
 
 
 @pytest.fixture

@@ -5,11 +5,17 @@ from __future__ import annotations
 import re
 
 from bot.app import CaravanseraiBot
+from bot.services import MatchService
+from bot.storage import SqliteStorage
 from engine.core.messages import locale_of, translate
+
+from . import wording
 
 # How long opening a match may take to answer: as long as a step (tests/bot/clicking.py), since on a machine
 # busy with other work creating a match and seating AI players takes seconds.
 REPLY = 30
+# What the bot sends for a picture where a test swaps the painters out (pictures have tests of their own).
+TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
 
 
 def open_id(message) -> str | None:
@@ -73,6 +79,53 @@ async def start(fake, users, channel, *, ai=0, game="al-rashid"):
     for user in guests:
         await (await fake.click(user, lobby, label="Join")).reply(timeout=REPLY)
     await (await fake.click(host, lobby, label="Start")).reply(timeout=REPLY)
+
+
+def paint_pictures_with(monkeypatch, painter) -> None:
+    """Pictures cost most of a step's time and have tests of their own: the bot sends what
+    `painter(view, locale)` makes instead, through the same upload and attachment code."""
+    from bot.services import pictures
+
+    for name in ("focus_png", "hand_png", "board_png", "final_png"):
+        monkeypatch.setattr(pictures, name, painter)
+
+
+async def resign_and_await_final_score(fake, user, channel) -> None:
+    """`user` resigns, and the AI seat that takes their place finishes the match."""
+    await (await fake.slash(user, channel, "resign")).reply()
+    await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
+                        what="the final score")
+
+
+def private_files(fake, user) -> list[list[str]]:
+    """The files of every version of every ephemeral message `user` was shown (a panel's edits too)."""
+    return [[a.filename for a in m.attachments] for m in fake.ephemerals(user)] + [
+        h["attachments"] for m in fake.ephemerals(user) for h in m.history]
+
+
+async def replays_exactly(settings) -> set[str]:
+    """Every finished match replays exactly from its seed and its log and has no mail left to deliver;
+    returns the notations of their steps (for `assert_well_worded`)."""
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        service = MatchService(storage, presenter=None)
+        notations = set()
+        for match in await storage.matches(statuses=("over",)):
+            assert service.game_of(match).dump_state(await service.replay(match)) == match.state, match.id
+            assert await storage.pending(match.id) == []
+            notations |= {e.notation for e in await storage.log(match.id) if e.notation}
+        return notations
+    finally:
+        await storage.close()
+
+
+def assert_well_worded(fake, notations, users, names=()) -> None:
+    """Every message the bot sent reads in its reader's language (tests/bot/wording.py): no notation among
+    `notations`, no translation key or placeholder, no word of the other language (but the names of `users`
+    and the proper `names`)."""
+    found = wording.problems(fake, "en", notations, {u.name for u in users} | {"AI", "IA", *names})
+    assert not found, "\n".join(found[:40])
 
 
 def bot(settings) -> CaravanseraiBot:

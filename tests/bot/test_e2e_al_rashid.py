@@ -7,49 +7,16 @@ step reached by clicking, interactions per turn, and how each new turn was annou
 
 import random
 
-import pytest
-
-from bot.services import MatchService
-from bot.storage import SqliteStorage
 from engine.core.messages import translate
 from tests.support.curious import step_kinds
 
-from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, start
+from .e2e import assert_well_worded, bot, private_files, replays_exactly, resign_and_await_final_score, start
 
 # Seeded all-human matches in which the curious players reach every kind of step (bench/clicking.py
 # searches for such seeds and plays many more matches).
 COVERAGE_SEEDS = (2400, 2401)
-
-
-@pytest.fixture
-def tiny_pictures(monkeypatch):
-    """Pictures cost most of a step's time and have tests of their own: these matches send a tiny PNG,
-    through the same upload and attachment code."""
-    from bot.services import pictures
-
-    tiny = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
-    for name in ("focus_png", "hand_png", "board_png", "final_png"):
-        monkeypatch.setattr(pictures, name, lambda view, locale: tiny)
-
-
-async def replays_exactly(settings):
-    storage = SqliteStorage(settings.database_path)
-    await storage.open()
-    try:
-        service = MatchService(storage, presenter=None)
-        for match in await storage.matches(statuses=("over",)):
-            assert service.game_of(match).dump_state(await service.replay(match)) == match.state, match.id
-            assert await storage.pending(match.id) == []
-        return {e.notation for m in await storage.matches(statuses=("over",)) for e in await storage.log(m.id)}
-    finally:
-        await storage.close()
-
-
-def assert_well_worded(fake, notations, users):
-    found = wording.problems(fake, "en", notations, {u.name for u in users} | {"Al-Rashid", "AI", "IA"})
-    assert not found, "\n".join(found[:40])
+NAMES = {"Al-Rashid"}
 
 
 async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, tiny_pictures):
@@ -78,7 +45,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
     notations |= await replays_exactly(settings)
-    assert_well_worded(fake, notations, users)
+    assert_well_worded(fake, notations, users, NAMES)
 
 
 async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discord, settings):
@@ -106,18 +73,14 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
             notations |= driver.notations
             seen, since = dict(driver.seen), len(fake.all_messages)
             if half == 1:
-                await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
-                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
-                                    what="the final score")
+                await resign_and_await_final_score(fake, bruno, channel)
             await fake.quiet()
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0
     opened = [t.opened for t in figures.turns[1:]]
     assert opened and not any(opened), "after the first turn the panel stays open with the next question"
     assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
-    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
-    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
-    with_hand = [files for files in shown if "hand.png" in files]
+    with_hand = [files for files in private_files(fake, bruno) if "hand.png" in files]
     assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
     secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}
     assert not secrets & {m.id for m in fake.seen_by(alice)}
@@ -133,4 +96,4 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
         await fake.quiet()
     final = fake.latest(channel)
     assert "final.png" in final.files and bruno.id in final.pings
-    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])
+    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice], NAMES)

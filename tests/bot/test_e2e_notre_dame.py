@@ -18,8 +18,7 @@ from tests.support.curious import step_kinds
 
 from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, new_match, start
-from .test_e2e_al_rashid import assert_well_worded, replays_exactly
+from .e2e import assert_well_worded, bot, new_match, replays_exactly, start
 
 GAME = "notre-dame"
 # (seed, AI seats): a curious Italian player beside two AI seats reaches every kind of step (bench/clicking.py

@@ -14,35 +14,25 @@ import pytest
 from engine.core.messages import locale_of, translate
 from tests.support.curious import step_kinds
 
-from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, new_match, start
-from .test_e2e_al_rashid import replays_exactly
+from .e2e import (
+    assert_well_worded,
+    bot,
+    new_match,
+    private_files,
+    replays_exactly,
+    resign_and_await_final_score,
+    start,
+)
 
 GAME = "taj-mahal"
 # Seeded matches in which the curious players reach every kind of step between them: three players with
 # no dummy, and two players with the rulebook's dummy (Carletto), who makes them discard from the display.
 COVERAGE_SEEDS = (1, 2)
-NAMES = {"Taj Mahal", "Carletto", "AI", "IA"}
+NAMES = {"Taj Mahal", "Carletto"}
 # Quiet this long before the bot stops: the mail a click's handler still delivers after its answer (database
 # work, no request to Discord) must finish first, also on a machine busy with other work.
 SETTLE = 1.0
-
-
-@pytest.fixture
-def tiny_pictures(monkeypatch):
-    """Pictures cost most of a step's time and have tests of their own: these matches send a tiny PNG,
-    through the same upload and attachment code."""
-    from bot.services import pictures
-
-    tiny = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
-    for name in ("focus_png", "hand_png", "board_png", "final_png"):
-        monkeypatch.setattr(pictures, name, lambda view, locale: tiny)
-
-
-def assert_well_worded(fake, notations, users):
-    found = wording.problems(fake, "en", notations, {u.name for u in users} | NAMES)
-    assert not found, "\n".join(found[:40])
 
 
 def assert_hands_stay_private(fake, users):
@@ -98,7 +88,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
     assert_hands_stay_private(fake, users)
-    assert_well_worded(fake, notations | await replays_exactly(settings), users)
+    assert_well_worded(fake, notations | await replays_exactly(settings), users, NAMES)
 
 
 async def test_a_player_with_an_ai_seat_and_the_dummy_clicks_across_a_restart(fake_discord, settings):
@@ -131,19 +121,16 @@ async def test_a_player_with_an_ai_seat_and_the_dummy_clicks_across_a_restart(fa
                 assert len(typed) == min(len(legal), 25) and all(c["name"] for c in typed)
             await driver.play(match.id, decisions=10)
             if half == 1:
-                await (await fake.slash(bruno, channel, "resign")).reply()  # the AI seat finishes the match
-                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
-                                    what="the final score")
+                await resign_and_await_final_score(fake, bruno, channel)
             await fake.quiet(idle=SETTLE)
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0, [(t.first_question, t.alerts) for t in figures.turns]
     public = fake.messages(channel)
     assert any("table.png" in m.files for m in public) and "final.png" in public[-1].files
-    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
-    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
-    assert any("hand.png" in files for files in shown), "the hand picture comes with the news that changed it"
+    assert any("hand.png" in files for files in private_files(fake, bruno)), \
+        "the hand picture comes with the news that changed it"
     assert_hands_stay_private(fake, [bruno, alice])
-    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [bruno, alice])
+    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [bruno, alice], NAMES)
 
 
 @pytest.mark.parametrize(("options", "ai", "dummies"), [("provinces=9", 0, 2), ("dummies=1 provinces=9", 2, 1)])
@@ -173,4 +160,4 @@ async def test_the_variants_are_chosen_in_game_new_and_played_by_clicking(fake_d
     assert sum(p.seat is None for p in view.players) == dummies
     assert "final.png" in fake.latest(channel).files
     assert_hands_stay_private(fake, [alice])
-    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [alice])
+    assert_well_worded(fake, driver.notations | await replays_exactly(settings), [alice], NAMES)

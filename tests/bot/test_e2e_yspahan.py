@@ -13,7 +13,6 @@ import random
 
 import pytest
 
-from bot.services import MatchService
 from bot.services.matches import effective_steps
 from bot.storage import SqliteStorage
 from engine.core import get_game
@@ -21,9 +20,17 @@ from engine.core.messages import translate
 from engine.yspahan.vocab import CARDS
 from tests.support.curious import step_kinds
 
-from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import bot, start
+from .e2e import (
+    TINY_PNG,
+    assert_well_worded,
+    bot,
+    paint_pictures_with,
+    private_files,
+    replays_exactly,
+    resign_and_await_final_score,
+    start,
+)
 
 GAME = get_game("yspahan")
 # Seeded 4-player matches (three clicking players and an AI seat) in which the curious players reach every
@@ -32,7 +39,7 @@ COVERAGE_SEEDS = (31,)
 # After answering a click the bot still hands over waiting mail, which makes no request the fake could see:
 # linger a little before the bot stops, so that it never stops in the middle of that.
 LINGER = 0.5
-TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+NAMES = {"Yspahan"}
 
 
 def stamped(view, locale) -> bytes:
@@ -43,12 +50,7 @@ def stamped(view, locale) -> bytes:
 
 @pytest.fixture
 def stamped_pictures(monkeypatch):
-    """Pictures cost most of a step's time and have tests of their own: these matches send stamped tiny
-    pictures through the same upload and attachment code."""
-    from bot.services import pictures
-
-    for name in ("focus_png", "hand_png", "board_png", "final_png"):
-        monkeypatch.setattr(pictures, name, stamped)
+    paint_pictures_with(monkeypatch, stamped)
 
 
 async def seats_of(settings) -> dict[int, set[int]]:
@@ -86,21 +88,6 @@ def assert_secrets_kept(fake, users, channels, seats) -> None:
             assert not any(opening in message.text for opening in drew), message.text
 
 
-async def replays_exactly(settings) -> set[str]:
-    storage = SqliteStorage(settings.database_path)
-    await storage.open()
-    try:
-        service = MatchService(storage, presenter=None)
-        notations = set()
-        for match in await storage.matches(statuses=("over",)):
-            assert service.game_of(match).dump_state(await service.replay(match)) == match.state, match.id
-            assert await storage.pending(match.id) == []
-            notations |= {e.notation for e in await storage.log(match.id) if e.notation}
-        return notations
-    finally:
-        await storage.close()
-
-
 async def last_day_order(settings, match_id) -> tuple[list[int], dict[int, int], list[int]]:
     """On the last day of a match: the order the table announced, the scores it was set by, and the order in
     which seats took their group (from the match's log)."""
@@ -126,11 +113,6 @@ def cards_played(notations: set[str]) -> set[str]:
     """The cards played for their effect, or to build, in these steps."""
     played = {n.split()[1] for n in notations if n.startswith("play ")}
     return played | {n.split()[2] for n in notations if n.startswith("build ") and len(n.split()) == 3}
-
-
-def assert_well_worded(fake, notations, users):
-    found = wording.problems(fake, "en", notations, {u.name for u in users} | {"Yspahan", "AI", "IA"})
-    assert not found, "\n".join(found[:40])
 
 
 async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, stamped_pictures):
@@ -167,7 +149,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
         announced, scores, took = await last_day_order(settings, match_id)
         assert [scores[s] for s in announced] == sorted(scores[s] for s in announced) and took == announced
     assert_secrets_kept(fake, users, channels, await seats_of(settings))
-    assert_well_worded(fake, notations, users)
+    assert_well_worded(fake, notations, users, NAMES)
 
 
 async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discord, settings):
@@ -197,20 +179,16 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
             notations |= driver.notations
             seen, since, turn = dict(driver.seen), len(fake.all_messages), (driver.turn, driver.current)
             if half == 1:
-                await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
-                await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
-                                    what="the final score")
+                await resign_and_await_final_score(fake, bruno, channel)
             await fake.quiet(idle=LINGER)
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0, [(i, t.first_question, t.alerts) for i, t in enumerate(figures.turns) if t.alerts != 1]
     assert "yspahan.ask.roll" in covered and "yspahan.ask.choose" in covered
     assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
-    shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
-    shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
-    with_hand = [files for files in shown if "hand.png" in files]
+    with_hand = [files for files in private_files(fake, bruno) if "hand.png" in files]
     assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
     secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}
     assert not secrets & {m.id for m in fake.seen_by(alice)}
     final = fake.latest(channel)
     assert "final.png" in final.files and bruno.id in final.pings
-    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice])
+    assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice], NAMES)
