@@ -30,9 +30,6 @@ GAME = "taj-mahal"
 # no dummy, and two players with the rulebook's dummy (Carletto), who makes them discard from the display.
 COVERAGE_SEEDS = (1, 2)
 NAMES = {"Taj Mahal", "Carletto"}
-# Quiet this long before the bot stops: the mail a click's handler still delivers after its answer (database
-# work, no request to Discord) must finish first, also on a machine busy with other work.
-SETTLE = 1.0
 
 
 def assert_hands_stay_private(fake, users):
@@ -82,7 +79,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
                               since=since, game=GAME)
             await driver.play(match.id)
             notations |= driver.notations
-            await fake.quiet(idle=SETTLE)
+            await fake.quiet()
     print("\n" + coverage_report(covered, GAME) + "\n" + figures.report())
     assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered, GAME)
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
@@ -122,7 +119,7 @@ async def test_a_player_with_an_ai_seat_and_the_dummy_clicks_across_a_restart(fa
             await driver.play(match.id, decisions=10)
             if half == 1:
                 await resign_and_await_final_score(fake, bruno, channel)
-            await fake.quiet(idle=SETTLE)
+            await fake.quiet()
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0, [(t.first_question, t.alerts) for t in figures.turns]
     public = fake.messages(channel)
@@ -153,7 +150,7 @@ async def test_the_variants_are_chosen_in_game_new_and_played_by_clicking(fake_d
         match = await client.service.match_here(channel.id)
         driver = Clicking(fake, channel, client.service, [alice], random.Random(4), set(), Figures(), game=GAME)
         await driver.play(match.id)
-        await fake.quiet(idle=SETTLE)
+        await fake.quiet()
         match = await client.service.get(match.id)
     view = client.service.game_of(match).view(client.service.game_of(match).load_state(match.state), None)
     assert view.over and view.visits == 9

@@ -36,9 +36,6 @@ GAME = get_game("yspahan")
 # Seeded 4-player matches (three clicking players and an AI seat) in which the curious players reach every
 # kind of step and play every card (bench/clicking.py --game yspahan plays many more).
 COVERAGE_SEEDS = (31,)
-# After answering a click the bot still hands over waiting mail, which makes no request the fake could see:
-# linger a little before the bot stops, so that it never stops in the middle of that.
-LINGER = 0.5
 NAMES = {"Yspahan"}
 
 
@@ -138,7 +135,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
                               since=since, game="yspahan")
             await driver.play(match.id)
             notations |= driver.notations
-            await fake.quiet(idle=LINGER)
+            await fake.quiet()
     print("\n" + coverage_report(covered, "yspahan") + "\n" + figures.report())
     assert step_kinds(GAME) <= covered, coverage_report(covered, "yspahan")
     assert cards_played(notations) == set(CARDS), sorted(set(CARDS) - cards_played(notations))
@@ -180,7 +177,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
             seen, since, turn = dict(driver.seen), len(fake.all_messages), (driver.turn, driver.current)
             if half == 1:
                 await resign_and_await_final_score(fake, bruno, channel)
-            await fake.quiet(idle=LINGER)
+            await fake.quiet()
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0, [(i, t.first_question, t.alerts) for i, t in enumerate(figures.turns) if t.alerts != 1]
     assert "yspahan.ask.roll" in covered and "yspahan.ask.choose" in covered
