@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
-from render.kit import MIN_SIZE, RGB, Canvas, ink_on, mix
+from render.kit import MIN_SIZE, RGB, Canvas, ink_on, latest_events, mix
 
 from . import glyphs, words
 from .board import ended_text, palette, phase_text
@@ -185,17 +185,8 @@ def _map(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str, focus: str 
 
 # ---- what just happened ----------------------------------------------------------------------------
 def _latest(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str) -> int:
-    theme, t = c.theme, c.theme.type
-    events = list(reversed(view.log[-LATEST:]))
-    if not events:
-        return y
-    c.text((PAD, y), words.t("focus.latest", locale), t.heading)
-    y += 48
-    for i, event in enumerate(events):
-        y = c.paragraph((PAD + 16, y), "• " + words.message(event, locale), t.label if i == 0 else SMALL, INNER - 16,
-                        face="bold" if i == 0 else "condensed", fill=theme.ink if i == 0 else theme.soft_ink,
-                        max_lines=2, leading=1.15) + 4
-    return y + 16
+    events = [words.message(event, locale) for event in reversed(view.log[-LATEST:])]
+    return latest_events(c, PAD, y, INNER, words.t("focus.latest", locale), events, below=16)
 
 
 # ---- the families ----------------------------------------------------------------------------------

@@ -6,9 +6,11 @@ from .encode import MAX_BYTES, encode, palette_of
 from .fonts import font
 from .layers import StaticLayer, static_layer
 from .legibility import MIN_SIZE, illegible
+from .parts import latest_events
 from .theme import DEFAULT_THEME, RGB, RGBA, Theme, Type, contrast, ink_on, luminance, mix
 
 __all__ = [
     "DEFAULT_THEME", "MAX_BYTES", "MIN_SIZE", "RGB", "RGBA", "Box", "Canvas", "Label", "StaticLayer", "Theme",
-    "Type", "contrast", "encode", "font", "illegible", "ink_on", "luminance", "mix", "palette_of", "static_layer",
+    "Type", "contrast", "encode", "font", "illegible", "ink_on", "latest_events", "luminance", "mix", "palette_of",
+    "static_layer",
 ]

@@ -8,7 +8,7 @@ from collections import Counter
 from engine.taj_mahal.rules import PROVINCE_GOODS
 from engine.taj_mahal.view import PlayerView, TajMahalView
 from engine.taj_mahal.vocab import CROWN, FORCES, PRIZE_OF, PROVINCE_TILE, SYMBOLS
-from render.kit import MIN_SIZE, mix
+from render.kit import MIN_SIZE, latest_events, mix
 
 from . import glyphs, words
 from .theme import TajMahalCanvas
@@ -160,17 +160,8 @@ def player_row(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView, vie
 
 
 def latest(c: TajMahalCanvas, x: int, y: int, width: int, view: TajMahalView, locale: str, n: int = 4) -> int:
-    theme, t = c.theme, c.theme.type
-    events = list(reversed(view.log[-n:]))
-    if not events:
-        return y
-    c.text((x, y), words.t("latest", locale), t.heading)
-    y += 48
-    for i, event in enumerate(events):
-        y = c.paragraph((x + 16, y), "• " + words.message(event, locale), t.label if i == 0 else SMALL, width - 16,
-                        face="bold" if i == 0 else "condensed", fill=theme.ink if i == 0 else theme.soft_ink,
-                        max_lines=2, leading=1.15) + 4
-    return y + 12
+    events = [words.message(event, locale) for event in reversed(view.log[-n:])]
+    return latest_events(c, x, y, width, words.t("latest", locale), events)
 
 
 def in_order(view: TajMahalView) -> list[PlayerView]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.yspahan.data import load
 from engine.yspahan.view import PlayerView, YspahanView
-from render.kit import MIN_SIZE, ink_on
+from render.kit import MIN_SIZE, ink_on, latest_events
 
 from . import glyphs, words
 from .theme import YspahanCanvas
@@ -117,17 +117,8 @@ def caravan(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, loc
 
 def latest(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, locale: str, n: int = 4) -> int:
     """The newest public events, newest first; returns the y below."""
-    theme, t = c.theme, c.theme.type
-    events = list(reversed(view.log[-n:]))
-    if not events:
-        return y
-    c.text((x, y), words.t("latest", locale), t.heading)
-    y += 48
-    for i, event in enumerate(events):
-        y = c.paragraph((x + 16, y), "• " + words.message(event, locale), t.label if i == 0 else MIN_SIZE, width - 16,
-                        face="bold" if i == 0 else "condensed", fill=theme.ink if i == 0 else theme.soft_ink,
-                        max_lines=2, leading=1.15) + 4
-    return y + 12
+    events = [words.message(event, locale) for event in reversed(view.log[-n:])]
+    return latest_events(c, x, y, width, words.t("latest", locale), events)
 
 
 def player_row(c: YspahanCanvas, view: YspahanView, p: PlayerView, x: int, y: int, width: int, locale: str) -> int:
