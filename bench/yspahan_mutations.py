@@ -9,17 +9,11 @@ a copy of the repository, then tests/yspahan runs there; a mutation that no test
 
 from __future__ import annotations
 
-import argparse
-import shutil
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
+from mutations import Mutation, main
 
-ROOT = Path(__file__).resolve().parents[1]
+TESTS = ("tests/yspahan",)
 
-# (what the mutation breaks, file, text, replacement)
-MUTATIONS: list[tuple[str, str, str, str]] = [
+MUTATIONS: list[Mutation] = [
     ("the highest group is not always on the gold slot", "engine/yspahan/tower.py",
      "[*range(len(values) - 1), SLOT_COUNT - 1]", "list(range(len(values)))"),
     ("all equal dice go on the gold slot", "engine/yspahan/tower.py", "slots = [0] if len(values) == 1", "slots = [5] if len(values) == 1"),
@@ -61,38 +55,5 @@ MUTATIONS: list[tuple[str, str, str, str]] = [
 ]
 
 
-def run(index: int, where: Path) -> bool:
-    """Apply mutation `index` in `where`, run the tests; True when some test fails (the mutation is caught)."""
-    _, path, old, new = MUTATIONS[index]
-    target = where / path
-    original = target.read_text(encoding="utf-8")
-    assert original.count(old) == 1, f"mutation {index}: {old!r} found {original.count(old)} times in {path}"
-    target.write_text(original.replace(old, new), encoding="utf-8")
-    try:
-        done = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests/yspahan"],
-                              cwd=where, capture_output=True, text=True, timeout=1800)
-        return done.returncode != 0
-    finally:
-        target.write_text(original, encoding="utf-8")
-
-
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", type=int, action="append", help="run only this mutation (by number)")
-    args = parser.parse_args()
-    chosen = args.only or range(len(MUTATIONS))
-    missed = []
-    with tempfile.TemporaryDirectory() as tmp:
-        where = Path(tmp) / "repo"
-        shutil.copytree(ROOT, where, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info"))
-        for index in chosen:
-            caught = run(index, where)
-            print(f"{index:2d} {'caught' if caught else 'MISSED'}  {MUTATIONS[index][0]}", flush=True)
-            if not caught:
-                missed.append(index)
-    print(f"{len(chosen) - len(missed)} of {len(chosen)} mutations caught by tests/yspahan")
-    return 1 if missed else 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(MUTATIONS, TESTS, __doc__ or ""))
