@@ -4,20 +4,15 @@ House rule ("Bad input gets a clear sentence, never a crash, and loses nothing")
 001_f0a91e4b7c938d9d.txt cited in each scenario.
 """
 
-import re
-from pathlib import Path
-
 import pytest
 
 from engine.core.errors import GameOver, Illegal, Malformed, NotYourTurn
-from engine.core.messages import has_key
 from engine.taj_mahal import GAME
 from engine.taj_mahal.flow import Ctx
 from engine.taj_mahal.visit import finish
+from tests.support.refusals import assert_refused_losing_nothing, rules_refused
 
 from .builders import active, cities, go, options, play, played, table
-
-ENGINE = Path(__file__).resolve().parents[2] / "engine" / "taj_mahal"
 
 
 def at(s, *moves):
@@ -84,31 +79,14 @@ def _absent(s):
 
 def test_every_rule_refusal_of_the_engine_has_a_scenario():
     """Every rule the engine can refuse with is exercised below and worded in English and Italian."""
-    used = set()
-    for path in ENGINE.glob("*.py"):
-        used |= set(re.findall(r"taj_mahal\.illegal\.([a-z_]+)", path.read_text(encoding="utf-8")))
-    assert used == set(SCENARIOS)
-    for key in used:
-        assert has_key(f"taj_mahal.illegal.{key}", "en") and has_key(f"taj_mahal.illegal.{key}", "it")
+    assert rules_refused("taj_mahal") == set(SCENARIOS)
 
 
 @pytest.mark.parametrize("rule", sorted(SCENARIOS))
 def test_a_refusal_names_the_rule_in_english_and_italian_and_loses_nothing(rule):
     """Each scenario cites its passage above; the refusal leaves the match exactly as it was."""
     s, notation = SCENARIOS[rule]()
-    seat = active(s)
-    before, offered = GAME.dump_state(s), options(s)
-    assert notation not in offered
-    with pytest.raises(Illegal) as caught:
-        GAME.apply(s, seat, notation)
-    error = caught.value
-    assert error.message.key == f"taj_mahal.illegal.{rule}"
-    english, italian = error.text("en"), error.text("it")
-    for text in (english, italian):
-        assert text and "{" not in text and "taj_mahal." not in text, text
-    assert english != italian
-    assert GAME.dump_state(s) == before and options(s) == offered
-    GAME.apply(s, seat, offered[0])  # the same game goes on
+    assert_refused_losing_nothing(GAME, "taj_mahal", rule, s, active(s), notation, options)
 
 
 def test_refusals_come_in_a_fixed_order():

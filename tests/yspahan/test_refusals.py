@@ -4,18 +4,14 @@ House rule ("Bad input gets a clear sentence, never a crash, and loses nothing")
 004_fe5b7b6409874d09.txt cited in each scenario.
 """
 
-import re
-from pathlib import Path
-
 import pytest
 
 from engine.core.errors import GameOver, Illegal, Malformed, NotYourTurn
-from engine.core.messages import has_key
 from engine.yspahan import GAME
+from tests.support.refusals import assert_refused_losing_nothing, rules_refused
 
 from .builders import BLUE, GREEN, active, at, blank, cubes_in, hand, options, rolled
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine" / "yspahan"
 # A safeguard the offered moves never reach: the exchange card asks what to give only when both can be given.
 UNREACHABLE = {"nothing_to_give"}
 
@@ -122,31 +118,14 @@ def _city_taken():
 
 def test_every_rule_refusal_of_the_engine_has_a_scenario():
     """Every rule the engine can refuse with is exercised below and worded in English and Italian."""
-    used = set()
-    for path in ENGINE.glob("*.py"):
-        used |= set(re.findall(r"yspahan\.illegal\.([a-z_]+)", path.read_text(encoding="utf-8")))
-    assert used - UNREACHABLE == set(SCENARIOS)
-    for key in used:
-        assert has_key(f"yspahan.illegal.{key}", "en") and has_key(f"yspahan.illegal.{key}", "it")
+    assert rules_refused("yspahan") - UNREACHABLE == set(SCENARIOS)
 
 
 @pytest.mark.parametrize("rule", sorted(SCENARIOS))
 def test_a_refusal_names_the_rule_in_english_and_italian_and_loses_nothing(rule):
     """Each scenario cites its passage of 004 above; the refusal leaves the match exactly as it was."""
     s, notation = SCENARIOS[rule]()
-    seat = active(s)
-    before, offered = GAME.dump_state(s), options(s)
-    assert notation not in offered
-    with pytest.raises(Illegal) as caught:
-        GAME.apply(s, seat, notation)
-    error = caught.value
-    assert error.message.key == f"yspahan.illegal.{rule}"
-    english, italian = error.text("en"), error.text("it")
-    for text in (english, italian):
-        assert text and "{" not in text and "yspahan." not in text, text
-    assert english != italian
-    assert GAME.dump_state(s) == before and options(s) == offered
-    GAME.apply(s, seat, offered[0])  # the same game goes on
+    assert_refused_losing_nothing(GAME, "yspahan", rule, s, active(s), notation, options)
 
 
 def test_refusals_come_in_a_fixed_order():
