@@ -5,13 +5,22 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from engine.core import Message, get_game
+from engine.core import Event, Game, Message, get_game
 
 from ..storage import LIVE, MatchRecord, OutboxItem, PlaceTaken, SeatRecord
 from . import ai
 from .core import MatchCore, MatchSettings, line_item, lobby_item
 from .errors import Refusal
 from .tidings import plain
+
+
+def starting_hands(match: MatchRecord, game: Game) -> list[Event]:
+    """In a game with hidden information each player starts with something only they may see (a hand,
+    the first cards to choose from): the start tells each human seat privately, so it reaches them as every
+    later change does (with their hand picture), saved with the start itself."""
+    if not game.spec.hidden_info:
+        return []
+    return [Event("bot.dm.starting_hand", {}, frozenset({s.seat})) for s in match.seats if not s.plays_ai]
 
 
 class LobbyService:
@@ -116,7 +125,8 @@ class LobbyService:
                               high=spec.max_seats, seats=len(match.seats))
             state = await asyncio.to_thread(game.new_game, match.params, len(match.seats), match.seed)
             match.status = "running"
-            match = await self.core.commit(match, game, state, extra=[lobby_item(match)])
+            match = await self.core.commit(match, game, state, events=starting_hands(match, game),
+                                           extra=[lobby_item(match)])
             await self.core.advance(match, game, state)
             await self.core.deliver(match_id)
             return await self.core.get(match_id)

@@ -147,3 +147,56 @@ def pinged(message) -> set[int]:
     if not message.history or message.ephemeral:
         return message.pings
     return {int(u) for u in re.findall(r"<@!?(\d+)>", message.history[0].get("content") or "")}
+
+
+def starting_hand(message) -> bool:
+    """Whether a message is the private one each player of a game with hidden information gets at the start,
+    with their starting hand."""
+    return any(translate("bot.dm.starting_hand", loc) in message.text for loc in ("en", "it"))
+
+
+def news_dms(fake, user) -> list:
+    """The direct messages `user` got, but for the one with their starting hand."""
+    return [m for m in fake.dms(user) if not starting_hand(m)]
+
+
+async def start_through_a_crash(fake, settings, users, channel, *, game, ai=0, seed=1):
+    """The first user opens a match and starts it; the bot dies right after posting the first player's starting
+    hand, before noting it delivered (so nothing after it was posted); started again, it delivers what was
+    pending. Returns the match."""
+    from bot.services.courier import Courier
+
+    real, crashed = Courier._done, []
+
+    async def dies_after_the_first_hand(courier, match, items, **message_ids):
+        if not crashed and any(i.kind == "private" for i in items):
+            crashed.append(match.id)
+            raise ConnectionError("the process died")
+        await real(courier, match, items, **message_ids)
+
+    Courier._done = dies_after_the_first_hand
+    try:
+        async with fake.running(bot(settings)) as client:
+            client.service.new_seed = lambda: seed
+            await start(fake, users, channel, ai=ai, game=game)
+            await fake.quiet()
+            assert crashed
+        async with fake.running(bot(settings)) as client:
+            await fake.wait_for(lambda: table_message(fake, channel) is not None, timeout=REPLY,
+                                what="the table, delivered at start-up")
+            await fake.quiet()
+            return await client.service.match_here(channel.id)
+    finally:
+        Courier._done = real
+
+
+def assert_starting_hands(fake, users, awaited_users) -> None:
+    """Each player got exactly one private message with their starting hand (its picture, a sentence in their
+    language), nobody else and no channel got it, and the first turn was announced once to each awaited player."""
+    hands = [m for m in fake.all_messages if starting_hand(m)]
+    assert sorted(m.channel.recipient.id for m in hands if m.channel.is_dm) == sorted(u.id for u in users), hands
+    for user in users:
+        (hand,) = [m for m in hands if m.channel.recipient is user]
+        assert translate("bot.dm.starting_hand", locale_of(user.locale)) in hand.text
+        assert [a.filename for a in hand.attachments] == ["hand.png"]
+        assert len(turn_alerts(fake.all_messages, user)) == (user in awaited_users), user.name

@@ -11,7 +11,15 @@ from engine.core.messages import translate
 from tests.support.curious import step_kinds
 
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import assert_well_worded, bot, private_files, replays_exactly, resign_and_await_final_score, start
+from .e2e import (
+    assert_well_worded,
+    bot,
+    news_dms,
+    private_files,
+    replays_exactly,
+    resign_and_await_final_score,
+    start,
+)
 
 # Seeded all-human matches in which the curious players reach every kind of step (bench/clicking.py
 # searches for such seeds and plays many more matches).
@@ -79,7 +87,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     assert figures.alerted_share() == 1.0
     opened = [t.opened for t in figures.turns[1:]]
     assert opened and not any(opened), "after the first turn the panel stays open with the next question"
-    assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
+    assert not [m for m in news_dms(fake, bruno) if m.attachments], "after the start, private news came in the replies"
     with_hand = [files for files in private_files(fake, bruno) if "hand.png" in files]
     assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
     secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}

@@ -18,7 +18,17 @@ from tests.support.curious import step_kinds
 
 from . import wording
 from .clicking import Clicking, Figures, coverage_report
-from .e2e import assert_well_worded, bot, new_match, replays_exactly, start
+from .e2e import (
+    assert_starting_hands,
+    assert_well_worded,
+    bot,
+    new_match,
+    news_dms,
+    replays_exactly,
+    start,
+    start_through_a_crash,
+    starting_hand,
+)
 
 GAME = "notre-dame"
 # (seed, AI seats): a curious Italian player beside two AI seats reaches every kind of step (bench/clicking.py
@@ -171,7 +181,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
     assert figures.alerted_share() == 1.0
     opened = [t.opened for t in figures.turns[1:]]
     assert opened and not any(opened), "after the first turn the panel stays open with the next question"
-    assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
+    assert not [m for m in news_dms(fake, bruno) if m.attachments], "after the start, private news came in the replies"
     shown = [[a.filename for a in m.attachments] for m in fake.ephemerals(bruno)]
     shown += [h["attachments"] for m in fake.ephemerals(bruno) for h in m.history]
     with_hand = [files for files in shown if "hand.png" in files]
@@ -259,3 +269,19 @@ async def test_a_casual_table_chooses_public_prestige_in_the_lobby(fake_discord,
         match = await client.service.match_here(channel.id)
         assert match.params == {"public_prestige": True}
         await fake.quiet()
+
+
+async def test_each_player_gets_their_round_one_cards_privately_at_the_start_once_across_a_crash(
+        fake_discord, settings, stamped_pictures):
+    """Round 1's cards are dealt by the setup, before any step: the start tells each player privately, with the
+    hand picture drawn from their own view, once, even when the bot dies in the middle of telling them."""
+    fake = fake_discord
+    alice, bruno, watcher = fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("dora")
+    channel = fake.add_text_channel(fake.add_guild("Cité", members=[alice, bruno, watcher]), "notre-dame")
+    match = await start_through_a_crash(fake, settings, [alice, bruno], channel, game=GAME, ai=1)
+    assert_starting_hands(fake, [alice, bruno], awaited_users=[alice, bruno])  # the draft: both choose at once
+    for user in (alice, bruno):
+        (hand,) = [m for m in fake.dms(user) if starting_hand(m)]
+        drawn = json.loads(hand.attachments[0].data[len(TINY_PNG):])
+        assert drawn["viewer"] == drawn["cards"][0] == match.seat_of(user.id).seat and len(drawn["cards"]) == 1
+    assert not any(starting_hand(m) for m in fake.seen_by(watcher))

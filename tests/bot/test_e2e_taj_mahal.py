@@ -16,6 +16,7 @@ from tests.support.curious import step_kinds
 
 from .clicking import Clicking, Figures, coverage_report
 from .e2e import (
+    assert_starting_hands,
     assert_well_worded,
     bot,
     new_match,
@@ -23,6 +24,8 @@ from .e2e import (
     replays_exactly,
     resign_and_await_final_score,
     start,
+    start_through_a_crash,
+    starting_hand,
 )
 
 GAME = "taj-mahal"
@@ -158,3 +161,16 @@ async def test_the_variants_are_chosen_in_game_new_and_played_by_clicking(fake_d
     assert "final.png" in fake.latest(channel).files
     assert_hands_stay_private(fake, [alice])
     assert_well_worded(fake, driver.notations | await replays_exactly(settings), [alice], NAMES)
+
+
+async def test_each_player_gets_their_starting_hand_privately_at_the_start_once_across_a_crash(
+        fake_discord, settings, tiny_pictures):
+    """The six cards dealt by the setup reach each player privately at the start, with the hand picture, once,
+    even when the bot dies in the middle of telling them; the first turn is announced once."""
+    fake = fake_discord
+    alice, bruno, carla = fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")
+    channel = fake.add_text_channel(fake.add_guild("Agra", members=[alice, bruno, carla]), "taj-mahal")
+    match = await start_through_a_crash(fake, settings, [alice, bruno], channel, game=GAME, ai=1)
+    first = [u for u in (alice, bruno) if match.seat_of(u.id).awaited_since is not None]
+    assert_starting_hands(fake, [alice, bruno], awaited_users=first)
+    assert not any(starting_hand(m) for m in fake.seen_by(carla))

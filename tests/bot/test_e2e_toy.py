@@ -11,7 +11,7 @@ import pytest
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 
-from .e2e import awaited, bot, new_match, open_id, open_panel, table_message, take_turn
+from .e2e import awaited, bot, news_dms, new_match, open_id, open_panel, table_message, take_turn
 
 
 def t(key, user):
@@ -180,28 +180,30 @@ async def test_private_news_comes_once_in_the_reply_or_else_by_dm_and_closed_dms
         await fake.quiet()
         # Alice's answer is lost: her secret draw comes by DM instead, once.
         await take_three_without_an_answer(fake, alice, channel)
-        await fake.wait_for(lambda: fake.dms(alice), timeout=30, what="alice's DM")
+        await fake.wait_for(lambda: news_dms(fake, alice), timeout=30, what="alice's DM")
         await fake.quiet()
-        assert len(fake.dms(alice)) == 1 and fake.dms(alice)[0].content
-        # Bob's answer is lost too, and his DMs are closed: a mention says where his news waits.
+        assert len(news_dms(fake, alice)) == 1 and news_dms(fake, alice)[0].content
+        # Bob's DMs are closed: his starting hand was refused at the start, and a mention said where his news
+        # waits. His answer is lost too: his news goes to the mailbox, with no new try into a 403.
+        assert len(fake.refused_dms) == 1 and translate("bot.dm.starting_hand", "en") in fake.refused_dms[0][1]["content"]
         await take_three_without_an_answer(fake, bob, channel)
-        await fake.wait_for(lambda: fake.refused_dms, timeout=30, what="the refused DM")
         await fake.quiet()
         assert len(fake.refused_dms) == 1
         mention = [m for m in fake.messages(channel) if bob.id in m.pings and "/hand" in m.content]
-        assert len(mention) == 1
+        assert len(mention) == 1, [m.content for m in mention]
         # Bob's next interaction hands over what he missed, privately.
         await (await fake.slash(bob, channel, "status")).reply()
         await fake.quiet()
         missed = [m for m in fake.ephemerals(bob) if m.content and "missed" in m.content]
-        assert len(missed) == 1
+        # His first click handed over his starting hand; /status the news of his lost answer.
+        assert len(missed) == 2 and translate("bot.dm.starting_hand", "en") in missed[0].content
         # Nobody else ever saw alice's or bob's secrets.
-        secret_alice = fake.dms(alice)[0].content.splitlines()[-1]
+        secret_alice = news_dms(fake, alice)[0].content.splitlines()[-1]
         assert not any(secret_alice in m.text for m in fake.seen_by(bob))
         # With an answer, the news is in the answer and nowhere else.
         user, panel = await take_turn(fake, [alice, bob], channel, pick=0)  # the last stone: the match ends
         assert "final scores" in fake.latest(channel).text
-        assert len(fake.dms(alice)) == 1 and len(fake.refused_dms) == 1  # no retry into 403s
+        assert len(news_dms(fake, alice)) == 1 and len(fake.refused_dms) == 1  # no retry into 403s
 
 
 async def test_an_expired_interaction_changes_nothing_and_the_retry_works(fake_discord, settings, world):
@@ -243,12 +245,12 @@ async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, set
         client.service.now = lambda: started + 5.5 * 3600  # past half the clock
         assert await client.service.tick() == 1
         await fake.quiet()
-        (reminder,) = fake.dms(late)
+        (reminder,) = news_dms(fake, late)
         assert "<t:" in reminder.content  # the deadline, shown in the reader's own time zone
         client.service.now = lambda: started + 10.1 * 3600  # two more nudges, then the clock runs out
         assert await client.service.tick() == 3
         await fake.quiet()
-        assert len(fake.dms(late)) == 3
+        assert len(news_dms(fake, late)) == 3
         assert awaited(fake, channel, [alice, bob]) == [bob if late is alice else alice]
         assert any(f"<@{late.id}>" in m.content and "AI" in m.content for m in fake.messages(channel) if m.content)
 

@@ -25,6 +25,7 @@ from .e2e import (
     TINY_PNG,
     assert_well_worded,
     bot,
+    news_dms,
     paint_pictures_with,
     private_files,
     replays_exactly,
@@ -181,7 +182,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0, [(i, t.first_question, t.alerts) for i, t in enumerate(figures.turns) if t.alerts != 1]
     assert "yspahan.ask.roll" in covered and "yspahan.ask.choose" in covered
-    assert not [m for m in fake.dms(bruno) if m.attachments], "private news came in the replies"
+    assert not [m for m in news_dms(fake, bruno) if m.attachments], "after the start, private news came in the replies"
     with_hand = [files for files in private_files(fake, bruno) if "hand.png" in files]
     assert with_hand and all(files == ["hand.png"] for files in with_hand)  # one hand picture a change
     secrets = {m.id for m in fake.ephemerals(bruno) + fake.dms(bruno)}

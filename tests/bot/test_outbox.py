@@ -27,6 +27,9 @@ class Crashing(RecordingPresenter):
     async def show_lobby(self, match, title, seat_range, nonce):
         raise ConnectionError("Discord is unreachable")
 
+    async def send_private(self, user_id, notice):
+        raise ConnectionError("Discord is unreachable")
+
 
 async def new_match(service, *humans, ai=0, game="toy", **settings):
     match = await service.create(game_key=game, host_id=HOST, channel_id=70, place_id=77, guild_id=9,
@@ -82,8 +85,11 @@ async def test_a_crash_between_saving_and_posting_loses_nothing(database_url, cl
     awaited = next(s for s in match.seats if s.awaited_since is not None)
     assert table.new_turn and [a.user_id for a in table.alerts] == [awaited.user_id]
     assert table.match.state_id == match.state_id  # the current state
+    # Each player's starting hand (the toy's secret), privately, once each, to them alone.
+    assert sorted((user, notice.seat.user_id) for user, notice in presenter.privates) == [(HOST, HOST), (BOB, BOB)]
+    assert all([e.key for e in notice.events] == ["bot.dm.starting_hand"] for _, notice in presenter.privates)
     await service.resume()  # a second start-up delivers nothing again
-    assert len(presenter.tables) == 1
+    assert len(presenter.tables) == 1 and len(presenter.privates) == 2
     await storage.close()
 
 

@@ -231,6 +231,8 @@ async def test_undo_never_crosses_an_ai_step(service):
 # ---- private information -----------------------------------------------------------------------------------
 async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(service, presenter, storage):
     match = await started(service, BOB, game="toy-peek")
+    assert sorted(user for user, _ in presenter.privates) == sorted([HOST, BOB])  # their starting hands
+    presenter.privates.clear()
     first = awaited_user(match)
     seat = match.seat_of(first).seat
     shown = await service.play(match.id, first, "take 3")
@@ -248,6 +250,7 @@ async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(ser
 async def test_closed_dms_fall_back_to_mail_and_a_mention_and_are_not_retried(service, presenter):
     match = await started(service, BOB, CAROL, game="toy-peek")
     first = awaited_user(match)
+    presenter.dm_attempts.clear()  # their starting hands went by DM
     presenter.closed_dms.add(first)
     await service.settle(await service.play(match.id, first, "take 3"), shown=False)
     assert presenter.dm_attempts.count(first) == 1
