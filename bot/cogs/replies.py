@@ -28,6 +28,8 @@ class Replies:
         lines = [t("bot.panel.did" if result.panel else "bot.panel.done", loc, move=result.label.text(loc))]
         if result.private:
             lines.append(embeds.event_lines(result.private, loc, 1200))
+        if result.waiting:
+            lines.append(t("bot.panel.waiting_others", loc, players=", ".join(m.text(loc) for m in result.waiting)))
         view = None
         if result.panel is not None:
             if result.panel.prompt:

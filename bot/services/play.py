@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core import Event, Game, Message
 
@@ -40,6 +40,15 @@ class PlayResult:
     private_ids: list[int]                    # the outbox items that news comes from
     hand_png: bytes | None                    # their hand, when there is private news
     panel: Panel | None                       # the next question, when the player keeps the move
+    waiting: list[Message] = field(default_factory=list)  # who still chooses, after the player chose among several
+
+
+def still_choosing(before: frozenset[int], after: frozenset[int], seat: int) -> frozenset[int]:
+    """The seats still choosing once `seat` has made its choice among several seats choosing at once (its
+    last step in a simultaneous choice the others have not all made): empty in any other case."""
+    if seat in before and seat not in after and after and after < before:
+        return after
+    return frozenset()
 
 
 class PlayService:
@@ -55,6 +64,7 @@ class PlayService:
             seat = self.core.seat_for(match, user_id)
             if state_id is not None and await self.core.moved_on(match, seat.seat, state_id):
                 raise StaleBoard(match.id)
+            choosing = game.active_seats(state)
             state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
             match = await self.core.commit(match, game, state, entry=entry, events=events)
             match, state = await self.core.advance(match, game, state)
@@ -71,11 +81,13 @@ class PlayService:
                 still = seat.seat in game.active_seats(state) and match.status == "running"
                 panel = self._panel(match, game, state, seat.seat, locale) if still else None
                 label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
+                waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
+                    choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
             except Exception:
                 self.core.held.difference_update(held)  # no reply will show it: the courier sends it
                 await self.core.deliver(match.id)
                 raise
-            return PlayResult(match, seat.seat, label, private, held, hand, panel)
+            return PlayResult(match, seat.seat, label, private, held, hand, panel, waiting)
 
     async def settle(self, result: PlayResult, *, shown: bool) -> None:
         """After the reply to a step: its private news was shown (delivered), or must go by DM after all."""

@@ -239,6 +239,13 @@ async def test_two_players_choose_the_draft_at_the_same_moment_across_a_restart(
     stale = [m for user in (alice, bruno) for m in fake.ephemerals(user)
              if any(translate("bot.refusal.stale", loc) in m.text for loc in ("en", "it"))]
     assert not stale, "two players clicking at the same moment are never told the board moved on"
+    told = []  # whoever chose first heard whom they now wait for
+    for user, other, loc in ((alice, bruno, "en"), (bruno, alice, "it")):
+        waiting = translate("bot.panel.waiting_others", loc, players="").split(":")[0]
+        lines = [v.text for m in fake.ephemerals(user) for v in wording.versions(m) if waiting in v.text]
+        assert all(f"({other.name})" in line for line in lines), lines
+        told += lines
+    assert told
     assert figures.alerted_share() == 1.0
     assert_nothing_private_reached_others(fake, await private_texts(settings), [alice, bruno], watcher)
     assert_pictures_kept_secrets(fake, {alice.id: 0, bruno.id: 1, watcher.id: None})

@@ -11,7 +11,7 @@ import pytest
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 
-from .e2e import awaited, bot, news_dms, new_match, open_id, open_panel, table_message, take_turn
+from .e2e import awaited, bot, new_match, news_dms, open_id, open_panel, table_message, take_turn
 
 
 def t(key, user):

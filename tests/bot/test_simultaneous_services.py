@@ -56,15 +56,18 @@ async def test_the_table_shows_who_has_chosen_never_what(service, presenter):
     assert presenter.tables[-1].new_turn and set(presenter.alerted()) == {HOST, BOB}  # both pinged at once
     first = await service.play(match.id, HOST, "play 4")
     assert first.panel is not None and first.panel.prompt.key == "blind_bid.ask.confirm"  # the next question
+    assert not first.waiting  # still choosing: nobody to wait for yet
     done = await service.play(match.id, HOST, "confirm")
     assert done.panel is None and [e.key for e in done.private] == ["blind_bid.ev.chosen_private"]
+    assert [m.text("en") for m in done.waiting] == ["Blue"]  # told whom the round now waits for
     table = presenter.tables[-1]
     assert not table.new_turn and [s.user_id for s in table.awaited] == [BOB]
     told = [e.text("en") for e in table.events]
     assert "Player 1 has chosen." in " ".join(told) and not any("4" in line for line in told)
     assert table.status[0].text("en") == "Round 1 of 3: 1 still choosing"
     await service.play(match.id, BOB, "play 1")
-    await service.play(match.id, BOB, "confirm")
+    last = await service.play(match.id, BOB, "confirm")
+    assert not last.waiting  # the last to choose: the round goes on
     table = presenter.tables[-1]
     assert table.new_turn and set(presenter.alerted()[-2:]) == {HOST, BOB}  # round 2: both announced again
     assert any("the cards are 4, 1" in e.text("en") for e in table.events)
