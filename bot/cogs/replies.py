@@ -39,7 +39,8 @@ class Replies:
         file = embeds.png_file(result.hand_png, "hand.png")
         shown = False
         try:
-            if interaction.message is not None and interaction.message.flags.ephemeral:
+            # The panel clicked on (ephemeral at the table, or the turn's DM) becomes the answer.
+            if interaction.message is not None and (interaction.message.flags.ephemeral or interaction.guild_id is None):
                 await interaction.edit_original_response(content=content, view=view, embed=None,
                                                          attachments=[file] if file else [])
             else:

@@ -10,7 +10,7 @@ from .lobby import LobbyService
 from .matches import MatchService
 from .play import Choice, Panel, PlayResult, PlayService
 from .preferences import PreferenceService
-from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
+from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
 from .table import LogLine, Status, TableService
 from .timekeeper import TimekeeperService
 
@@ -18,5 +18,5 @@ __all__ = [
     "Choice", "DmClosed", "FinalReport", "LobbyService", "LogLine", "MatchCore", "MatchEnded", "MatchEndedBus",
     "MatchService", "MatchSettings", "Panel", "PlayResult", "PlayService", "PreferenceService", "Presenter",
     "PrivateNotice", "Refusal", "SeatResult", "StaleBoard", "Status", "TableService", "TableUpdate",
-    "TimekeeperService", "TurnAlert", "effective_steps", "ended_event",
+    "TimekeeperService", "TurnAlert", "TurnNotice", "effective_steps", "ended_event",
 ]

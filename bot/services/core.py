@@ -90,6 +90,7 @@ class MatchCore:
         self.new_seed = new_seed or (lambda: random.SystemRandom().getrandbits(62))
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.held: set[int] = set()  # private news being shown in a player's reply, not to be sent twice
+        self.answering: set[tuple[int, int]] = set()  # (match, seat) whose next question is in a reply now
         self.firing: set[int] = set()  # reminders being acted on: not carried into the match's next save
 
     async def get(self, match_id: int) -> MatchRecord:
@@ -128,7 +129,7 @@ class MatchCore:
         if not await self.storage.claim(f"outbox:{match_id}"):
             return
         try:
-            await self.courier.deliver(match_id, self.held)
+            await self.courier.deliver(match_id, self.held, {seat for m, seat in self.answering if m == match_id})
         finally:
             await self.storage.release(f"outbox:{match_id}")
 
@@ -195,7 +196,8 @@ class MatchCore:
         outbox = list(extra)
         if newly_awaited or over or any(e.audience is None for e in events) or extra:
             # A step that changed nothing public (choosing a piece before placing it) leaves the table as it is.
-            outbox.append(OutboxItem(match.id, "table", {"announce": newly_awaited}))
+            # Seats that choose at once (a draft) are told by DM, with their buttons (see courier.py).
+            outbox.append(OutboxItem(match.id, "table", {"announce": newly_awaited, "together": len(active) > 1}))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:
             for seat_index in sorted(event.audience or ()):

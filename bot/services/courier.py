@@ -7,8 +7,12 @@ start-up, so a crash between saving and posting loses nothing. Pending items are
 - every `table` item since the last delivery becomes one table message (a new one that mentions whoever
   must now act, or an edit when nobody new must act), showing the current state and the public events
   since the awaited player's last turn;
-- the `private` items of a seat become one direct message with one hand picture (or wait in the mailbox
-  when the player's DMs are off or closed);
+- a player whose new turn comes by DM (they asked for it, or several seats choose at once, as in a draft)
+  is told in one direct message with their question, its buttons, their private news and one hand picture,
+  instead of a mention — unless they are answering their own step (the reply shows the question) or their
+  DMs are closed (then the mention, and the panel at the table);
+- the other `private` items of a seat become one direct message with one hand picture (or wait in the
+  mailbox when the player's DMs are off or closed);
 - `line`, `lobby` and `final` items are posted as they are;
 - `ended` items (the match-ended event, see ended.py) go to the event's subscribers, first and apart from
   Discord: a subscriber's failure leaves only that item pending, Discord's only the others.
@@ -31,8 +35,8 @@ from ..storage import Mail, MatchRecord, OutboxItem, Storage
 from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
-from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert
-from .tidings import Names, colour_name, event_from_json, since_last_turn
+from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
+from .tidings import Names, colour_name, event_from_json, panel_of, since_last_turn
 
 log = logging.getLogger(__name__)
 RECENT_STEPS = 200  # enough log to reach back to a player's last turn
@@ -54,9 +58,10 @@ class Courier:
         self.now = now
         self.ended = ended or MatchEndedBus()
 
-    async def deliver(self, match_id: int, hold: Collection[int] = ()) -> None:
+    async def deliver(self, match_id: int, hold: Collection[int] = (), answering: Collection[int] = ()) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
-        (private news a player is being shown in their reply). What fails stays pending for the next try."""
+        (private news a player is being shown in their reply); the seats `answering` are shown their next
+        question in that reply. What fails stays pending for the next try."""
         items = [i for i in await self.storage.pending(match_id) if i.id not in hold]
         match = await self.storage.get_match(match_id) if items else None
         if match is None:
@@ -73,8 +78,12 @@ class Courier:
             await self._lobby(match, [i for i in items if i.kind == "lobby"])
             for item in (i for i in items if i.kind == "line"):
                 await self._line(match, item)
-            await self._privates(match, [i for i in items if i.kind == "private"])
-            await self._table(match, [i for i in items if i.kind == "table"])
+            tables = [i for i in items if i.kind == "table"]
+            privates = [i for i in items if i.kind == "private"]
+            by_dm = await self._turns_by_dm(match, tables, answering)
+            panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # their news goes with it
+            await self._privates(match, [i for i in privates if i.payload["seat"] not in panels])
+            await self._table(match, tables, by_dm, [i for i in privates if i.payload["seat"] in panels])
             for item in (i for i in items if i.kind == "final"):
                 await self._final(match, item)
         except Exception as error:  # noqa: BLE001 — Discord is down or refused: keep it for the next attempt
@@ -128,49 +137,93 @@ class Courier:
                                               self.now()))
             await self._done(match, group)
 
-    async def _table(self, match: MatchRecord, items: list[OutboxItem]) -> None:
+    async def _turns_by_dm(self, match: MatchRecord, tables: list[OutboxItem],
+                           answering: Collection[int]) -> dict[int, tuple[TurnAlert, bool]]:
+        """The seats whose new turn goes by DM, each with whether the DM carries their question and buttons:
+        players choosing at once with others (a draft) and players who asked for DMs, if their DMs are open.
+        A player answering their own step sees the question in the reply: a DM only if they asked for one,
+        and without the buttons."""
+        if not tables or match.status != "running":
+            return {}
+        announced = {seat for item in tables for seat in item.payload.get("announce", [])}
+        together = {seat for item in tables if item.payload.get("together") for seat in item.payload.get("announce", [])}
+        out: dict[int, tuple[TurnAlert, bool]] = {}
+        for seat in match.seats:
+            if seat.seat not in announced or seat.awaited_since is None or seat.plays_ai or seat.user_id is None:
+                continue
+            prefs = await self.storage.prefs(seat.user_id)
+            asked = prefs.turn_alert == "dm"
+            if (asked or seat.seat in together and seat.seat not in answering) and prefs.dms_enabled \
+                    and not prefs.dm_closed:
+                out[seat.seat] = (TurnAlert(seat.user_id, prefs.locale or table_locale(match)),
+                                  seat.seat not in answering)
+        return out
+
+    async def _table(self, match: MatchRecord, items: list[OutboxItem],
+                     by_dm: dict[int, tuple[TurnAlert, bool]] | None = None,
+                     folded: Collection[OutboxItem] = ()) -> None:
+        """The table message; before it, the turns that go by DM (with the private news of those seats folded
+        in), so that a refused DM becomes a mention in it."""
         if not items:
             return
+        by_dm = by_dm or {}
         game, state = _loaded(match)
         running = match.status == "running"
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
         humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
         announced = {seat for item in items for seat in item.payload.get("announce", [])}
+        names = Names(match)
         alerts: list[TurnAlert] = []
-        by_dm: list[TurnAlert] = []
         for seat in humans:
             if seat.seat not in announced:
                 continue
             assert seat.user_id is not None
+            if seat.seat in by_dm:
+                alert, with_panel = by_dm[seat.seat]
+                news = [i for i in folded if i.payload["seat"] == seat.seat]
+                if await self._alert_by_dm(match, game, state, seat.seat, alert, with_panel, news,
+                                           f"ca{items[-1].id}u{alert.user_id}"):
+                    continue
+                await self._privates(match, news)  # DMs closed: the news waits in the mailbox
+                alerts.append(alert)
+                continue
             prefs = await self.storage.prefs(seat.user_id)
-            locale = prefs.locale or table_locale(match)
-            wants_dm = prefs.turn_alert == "dm" and prefs.dms_enabled and not prefs.dm_closed
-            (by_dm if wants_dm else alerts).append(TurnAlert(seat.user_id, locale))
+            alerts.append(TurnAlert(seat.user_id, prefs.locale or table_locale(match)))
         locale = table_locale(match)
         view = game.view(state, None)
-        names = Names(match)
         first = humans[0].seat if humans else None
         events = names.events(since_last_turn(await self.storage.log(match.id, last=RECENT_STEPS), first))
         since = names.message(Message("bot.table.since", {"player": colour_name(game, first)})) \
             if first is not None else None
+        announced_now = bool(alerts) or any(s.seat in by_dm for s in humans if s.seat in announced)
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
             picture=await asyncio.to_thread(pictures.focus_png, view, locale), nonce=f"ct{items[-1].id}",
-            status=[names.message(game.headline(state))], since=since, alerts=alerts, new_turn=bool(alerts or by_dm), live=running)
-        for alert in by_dm:
-            await self._alert_by_dm(match, alert, f"ca{items[-1].id}u{alert.user_id}")
+            status=[names.message(game.headline(state))], since=since, alerts=alerts, new_turn=announced_now,
+            live=running)
         table_id = await self.presenter.show_table(update)
         await self._done(match, items, table_message_id=table_id)
 
-    async def _alert_by_dm(self, match: MatchRecord, alert: TurnAlert, nonce: str) -> None:
+    async def _alert_by_dm(self, match: MatchRecord, game: Game, state: Any, seat: int, alert: TurnAlert,
+                           with_panel: bool, news: list[OutboxItem], nonce: str) -> bool:
+        """Tell a player by DM that it is their move, with their question, buttons, news and hand when
+        `with_panel`; False (remembered) when their DMs are closed."""
+        turn = None
+        if with_panel:
+            events = Names(match).events(event_from_json(e) for item in news for e in item.payload["events"])
+            png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), alert.locale)
+            turn = TurnNotice(panel_of(match, game, state, seat, alert.locale), events, png)
         try:
-            await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce)
+            await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce, turn)
         except DmClosed:
             prefs = await self.storage.prefs(alert.user_id)
-            prefs.dm_closed = True
+            prefs.dm_closed = True  # remembered: no retry into 403s
             await self.storage.save_prefs(prefs)
-            await self.presenter.tell_table(match, Message("bot.table.your_turn", {"match": title_of(match)}),
-                                            mention=alert.user_id, nonce=nonce, locale=alert.locale)
+            await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=alert.user_id,
+                                            nonce=f"{nonce}c", locale=alert.locale)
+            return False
+        await self._done(match, news)
+        return True
 
     async def _final(self, match: MatchRecord, item: OutboxItem) -> None:
         game, state = _loaded(match)

@@ -11,24 +11,8 @@ from ..storage import LogEntry, MatchRecord
 from . import pictures
 from .core import MatchCore, effective_steps
 from .errors import Refusal, StaleBoard
-from .tidings import Names, colour_name, event_from_json
-
-
-@dataclass
-class Choice:
-    notation: str
-    label: str
-
-
-@dataclass
-class Panel:
-    """The private controls of the seat the game waits for."""
-
-    match: MatchRecord
-    seat: int
-    prompt: Message | None
-    choices: list[Choice]
-    suggested: Choice | None
+from .presenter import Choice, Panel
+from .tidings import Names, colour_name, event_from_json, panel_of
 
 
 @dataclass
@@ -72,7 +56,12 @@ class PlayService:
                     if i.kind == "private" and i.payload["seat"] == seat.seat]
             held = [i.id for i in mine if i.id is not None]
             self.core.held.update(held)
-            await self.core.deliver(match.id)
+            # The reply shows the player's next question: no DM with the same buttons.
+            self.core.answering.add((match.id, seat.seat))
+            try:
+                await self.core.deliver(match.id)
+            finally:
+                self.core.answering.discard((match.id, seat.seat))
             try:
                 names = Names(match)
                 private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
@@ -137,14 +126,9 @@ class PlayService:
             await self.core.deliver(match_id)
             return await self.core.get(match_id)
 
-    def _panel(self, match: MatchRecord, game: Game, state, seat: int, locale: str) -> Panel:
-        choices = [Choice(game.format_action(a), game.describe_action(state, seat, a).text(locale))
-                   for a in game.legal_actions(state, seat)]
-        suggested = game.suggested_action(state, seat)
-        default = (Choice(game.format_action(suggested), game.describe_action(state, seat, suggested).text(locale))
-                   if suggested is not None else None)
-        prompt = game.prompt(state, seat)
-        return Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)
+    @staticmethod
+    def _panel(match: MatchRecord, game: Game, state, seat: int, locale: str) -> Panel:
+        return panel_of(match, game, state, seat, locale)
 
     async def panel(self, match_id: int, user_id: int, locale: str) -> Panel:
         match, game, state = await self.core.running(match_id)

@@ -15,6 +15,23 @@ from engine.core import Event, Message, Outcome
 from ..storage import MatchRecord, SeatRecord
 
 
+@dataclass
+class Choice:
+    notation: str
+    label: str
+
+
+@dataclass
+class Panel:
+    """The private controls of a seat the game waits for."""
+
+    match: MatchRecord
+    seat: int
+    prompt: Message | None
+    choices: list[Choice]
+    suggested: Choice | None
+
+
 @dataclass(frozen=True)
 class TurnAlert:
     """A player to mention in the table message, in their own language."""
@@ -49,6 +66,15 @@ class PrivateNotice:
 
 
 @dataclass
+class TurnNotice:
+    """A turn brought by DM: the seat's question with its buttons, what is new for it alone, its hand."""
+
+    panel: Panel
+    events: list[Event]
+    hand_png: bytes | None
+
+
+@dataclass
 class FinalReport:
     match: MatchRecord
     title: str
@@ -68,8 +94,10 @@ class Presenter(Protocol):
     async def send_private(self, user_id: int, notice: PrivateNotice) -> None:
         """DM a player their private news and hand image; raises DmClosed when Discord refuses."""
 
-    async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str) -> None:
-        """DM a player that it is their move; raises DmClosed when Discord refuses."""
+    async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str,
+                         turn: TurnNotice | None = None) -> None:
+        """DM a player that it is their move (with `turn`: their question, buttons, news and hand, so that
+        they can answer from the DM); raises DmClosed when Discord refuses."""
 
     async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
                          nonce: str | None = None, locale: str | None = None) -> None:

@@ -11,6 +11,7 @@ from engine.core import Event, Game, Message, get_game
 from engine.core.messages import has_key
 
 from ..storage import LogEntry, MatchRecord, SeatRecord
+from .presenter import Choice, Panel
 
 # A player's colour as games name it in their events ("<game>.colour.yellow"), and as the bot does.
 COLOUR_KEY = re.compile(r"^[a-z_]+\.colour\.([a-z]+)$")
@@ -109,3 +110,14 @@ def since_last_turn(log: Iterable[LogEntry], seat: int | None) -> list[Event]:
             start -= 1
     events = [event_from_json(e) for entry in entries[start:] for e in entry.events]
     return [e for e in events if e.audience is None][-TABLE_EVENTS:]
+
+
+def panel_of(match: MatchRecord, game: Game, state: Any, seat: int, locale: str) -> Panel:
+    """A seat's private controls: its question, every legal step in words, and the suggested one."""
+    choices = [Choice(game.format_action(a), game.describe_action(state, seat, a).text(locale))
+               for a in game.legal_actions(state, seat)]
+    suggested = game.suggested_action(state, seat)
+    default = (Choice(game.format_action(suggested), game.describe_action(state, seat, suggested).text(locale))
+               if suggested is not None else None)
+    prompt = game.prompt(state, seat)
+    return Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)

@@ -9,7 +9,7 @@ import discord
 from engine.core import Event, Message, get_game
 
 from ..i18n import t
-from ..services import FinalReport, PrivateNotice, Status, TableUpdate, tidings, variants
+from ..services import FinalReport, PrivateNotice, Status, TableUpdate, TurnNotice, tidings, variants
 from ..services.clock import discord_time
 from ..storage import MatchRecord, SeatRecord
 
@@ -142,6 +142,15 @@ def status_embed(status: Status, locale: str) -> discord.Embed:
 
 def turn_alert(title: str, place_id: int, locale: str) -> str:
     return t("bot.table.your_turn_dm", locale, match=title, where=f"<#{place_id}>")
+
+
+def turn_message(title: str, place_id: int, turn: TurnNotice, locale: str) -> str:
+    """A turn by DM: where, what is new for the player alone, and the question its buttons answer."""
+    lines = [turn_alert(title, place_id, locale)]
+    if turn.events:
+        lines.append(event_lines(turn.events, locale, CONTENT - 600))
+    lines.append(f"**{turn.panel.prompt.text(locale)}**" if turn.panel.prompt else t("bot.panel.pick", locale))
+    return clip("\n".join(lines), CONTENT)
 
 
 def line(message: Message, locale: str, mention: int | None = None) -> str:

@@ -13,7 +13,7 @@ import discord
 
 from engine.core import Message, get_game
 
-from ..services import DmClosed, FinalReport, PrivateNotice, TableUpdate
+from ..services import DmClosed, FinalReport, PrivateNotice, TableUpdate, TurnNotice
 from ..services import ai as ai_seats
 from ..storage import MatchRecord
 from . import embeds, views
@@ -90,9 +90,16 @@ class DiscordPresenter:
         await self._dm(user_id, content=content, files=[file] if file else [], allowed_mentions=NOBODY,
                        nonce=notice.nonce)
 
-    async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str) -> None:
-        await self._dm(user_id, content=embeds.turn_alert(title, match.place_id, locale), allowed_mentions=NOBODY,
-                       nonce=nonce)
+    async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str,
+                         turn: TurnNotice | None = None) -> None:
+        if turn is None:
+            await self._dm(user_id, content=embeds.turn_alert(title, match.place_id, locale),
+                           allowed_mentions=NOBODY, nonce=nonce)
+            return
+        file = embeds.png_file(turn.hand_png, "hand.png")
+        await self._dm(user_id, content=embeds.turn_message(title, match.place_id, turn, locale),
+                       files=[file] if file else [], view=views.panel_view(turn.panel, locale),
+                       allowed_mentions=NOBODY, nonce=nonce)
 
     async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
                          nonce: str | None = None, locale: str | None = None) -> None:

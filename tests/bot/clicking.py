@@ -31,6 +31,7 @@ class Turn:
     first_question: str
     interactions: int = 0
     opened: int = 0            # clicks on "My move" to open the panel
+    from_dm: int = 0           # clicks on the buttons of the DM that brought the turn
     questions: int = 0
     alerts: int = 0            # mentions and DMs that told them it was their move
 
@@ -48,6 +49,8 @@ class Figures:
     def report(self) -> str:
         lines = []
         lines.append(f"turns that needed the panel opened: {sum(t.opened > 0 for t in self.turns)} of {len(self.turns)}")
+        if any(t.from_dm for t in self.turns):
+            lines.append(f"turns answered from their DM's buttons: {sum(t.from_dm > 0 for t in self.turns)}")
         per_phase = [(f"interactions per turn in phase {phase}", self.per_turn(phase))
                      for phase in sorted({t.phase for t in self.turns})]
         for name, values in (*per_phase, ("interactions per question", self.per_question())):
@@ -80,6 +83,7 @@ class Clicking:
         self.turns: dict[int, tuple[float, Turn]] = {}   # per user: the turn they are in (by when it began)
         self.notations: set[str] = set()
         self.reused = 0                                 # clicks on a panel drawn before another seat's step
+        self.dm_or_panel = random.Random(len(users))    # apart from `rng`: seeded runs decide as they did
 
     @property
     def covered(self) -> set[str]:
@@ -145,6 +149,10 @@ class Clicking:
         panel = self.panels.get(user.id)
         drawn = self._drawn(self.fake.message(panel.id)) if panel is not None else None
         if drawn is None or await self.service.moved_on(match, seat.seat, drawn):
+            panel = await self._dm_panel(match, seat)
+        if panel is not None and panel.channel.is_dm:
+            current.from_dm += 1
+        elif drawn is None or await self.service.moved_on(match, seat.seat, drawn):
             table = table_message(self.fake, self.place)
             opened = await self.fake.click(user, table, custom_id=open_id(table))
             panel = await opened.reply(timeout=30)
@@ -165,6 +173,15 @@ class Clicking:
         self.panels[user.id] = panel
         kind, target = offered[action]
         return user, panel, kind, target
+
+    async def _dm_panel(self, match, seat) -> FakeMessage | None:
+        """The DM that brought this turn with its buttons, when there is one still in play, half the time (the
+        other half the player opens their panel at the table, the fallback when DMs are closed)."""
+        user = self._user(seat.user_id)
+        dms = [m for m in self.fake.dms(user) if self._drawn(m) is not None]
+        if not dms or await self.service.moved_on(match, seat.seat, self._drawn(dms[-1])):
+            return None
+        return dms[-1] if self.dm_or_panel.random() < 0.5 else None
 
     async def _click(self, user, panel, kind, target):
         if kind == "select":

@@ -138,7 +138,12 @@ def turn_alerts(messages, user) -> list:
     opening = translate("bot.table.your_turn_dm", locale_of(user.locale)).split("{")[0]
     return [m for m in messages
             if (user.id in pinged(m) and open_id(m) is not None)
-            or (m.channel.recipient is user and m.content.startswith(opening))]
+            or (m.channel.recipient is user and posted(m).startswith(opening))]
+
+
+def posted(message) -> str:
+    """A message's content as it was posted (a turn's DM becomes the answer to the click on its buttons)."""
+    return (message.history[0].get("content") or "") if message.history else message.content
 
 
 def pinged(message) -> set[int]:
@@ -152,7 +157,8 @@ def pinged(message) -> set[int]:
 def starting_hand(message) -> bool:
     """Whether a message is the private one each player of a game with hidden information gets at the start,
     with their starting hand."""
-    return any(translate("bot.dm.starting_hand", loc) in message.text for loc in ("en", "it"))
+    return any(translate("bot.dm.starting_hand", loc) in text for loc in ("en", "it")
+               for text in (message.text, posted(message)))
 
 
 def news_dms(fake, user) -> list:

@@ -50,6 +50,7 @@ class RecordingPresenter:
     lines: list[tuple[int, Any, int | None]] = field(default_factory=list)
     reminders: list[tuple[int, Any]] = field(default_factory=list)
     turn_dms: list[tuple[int, int]] = field(default_factory=list)   # (user, match) told by DM it is their move
+    turn_notices: list[tuple[int, Any]] = field(default_factory=list)  # (user, TurnNotice or None) of those DMs
     finals: list[Any] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
     dm_attempts: list[int] = field(default_factory=list)
@@ -71,11 +72,12 @@ class RecordingPresenter:
         """Every turn announcement so far, in order: mentions in table messages and DMs."""
         return [a.user_id for update in self.tables for a in update.alerts] + [user for user, _ in self.turn_dms]
 
-    async def alert_turn(self, user_id, match, title, locale, nonce):
+    async def alert_turn(self, user_id, match, title, locale, nonce, turn=None):
         self.dm_attempts.append(user_id)
         if user_id in self.closed_dms:
             raise DmClosed()
         self.turn_dms.append((user_id, match.id))
+        self.turn_notices.append((user_id, turn))
 
     async def send_private(self, user_id, notice):
         self.dm_attempts.append(user_id)

@@ -24,10 +24,13 @@ from .e2e import (
     bot,
     new_match,
     news_dms,
+    open_panel,
+    posted,
     replays_exactly,
     start,
     start_through_a_crash,
     starting_hand,
+    turn_alerts,
 )
 
 GAME = "notre-dame"
@@ -107,8 +110,10 @@ def assert_nothing_private_reached_others(fake, told, users, watcher):
 
 
 async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings, stamped_pictures):
+    """Bruno's DMs are closed: his turns are mentioned at the table and he chooses from the panel there."""
     fake = fake_discord
-    bruno, alice, watcher = fake.add_user("bruno", locale="it"), fake.add_user("alice"), fake.add_user("dora")
+    bruno, alice, watcher = fake.add_user("bruno", locale="it", dms_open=False), fake.add_user("alice"), \
+        fake.add_user("dora")
     guild = fake.add_guild("Cité", members=[bruno, alice, watcher])
     covered, figures, notations, seats = set(), Figures(), set(), {}
     client = bot(settings)
@@ -133,6 +138,10 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
     assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered, GAME)
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
+    assert not fake.dms(bruno) and {user for user, _ in fake.refused_dms} == {bruno}  # tried once, remembered
+    (opening,) = [m for m in fake.dms(alice) if starting_hand(m)]  # her first draft by DM, with its buttons...
+    assert posted(opening).startswith("Your move in Notre Dame") and turn_alerts([opening], alice)
+    assert any(t.from_dm for t in figures.turns if t.user is alice)  # ...which she clicked
     notations |= await replays_exactly(settings)
     assert_well_worded(fake, notations, [bruno, alice, watcher])
     assert_nothing_private_reached_others(fake, await private_texts(settings), [bruno, alice], watcher)
@@ -236,6 +245,9 @@ async def test_two_players_choose_the_draft_at_the_same_moment_across_a_restart(
                                     timeout=60, what="the final score")
             await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
     print("\n" + figures.report())
+    # Whoever did not choose last is told of the next choice by DM, with its buttons (and clicks them half the
+    # time); whoever chose last reads it in the answer to their click.
+    assert any(t.from_dm for t in figures.turns) and any(t.opened for t in figures.turns)
     stale = [m for user in (alice, bruno) for m in fake.ephemerals(user)
              if any(translate("bot.refusal.stale", loc) in m.text for loc in ("en", "it"))]
     assert not stale, "two players clicking at the same moment are never told the board moved on"
@@ -292,3 +304,37 @@ async def test_each_player_gets_their_round_one_cards_privately_at_the_start_onc
         drawn = json.loads(hand.attachments[0].data[len(TINY_PNG):])
         assert drawn["viewer"] == drawn["cards"][0] == match.seat_of(user.id).seat and len(drawn["cards"]) == 1
     assert not any(starting_hand(m) for m in fake.seen_by(watcher))
+
+
+async def test_the_draft_is_chosen_from_the_dm_and_an_outdated_dm_says_so(fake_discord, settings, stamped_pictures):
+    """Each player's draft comes by DM with a button per card. Alice chooses from the table's panel instead, so
+    her DM is outdated: a click on it says the board has moved on and plays nothing. Bruno chooses last, from his
+    DM, which becomes the answer with his next choice; the cards passed to Alice reach her in one new DM with the
+    buttons to keep one."""
+    fake = fake_discord
+    alice, bruno = fake.add_user("alice"), fake.add_user("bruno", locale="it")
+    channel = fake.add_text_channel(fake.add_guild("Cité", members=[alice, bruno]), "notre-dame")
+    async with fake.running(bot(settings)) as client:
+        client.service.new_seed = lambda: 3
+        await start(fake, [alice, bruno], channel, game=GAME)
+        await fake.quiet()
+        match = await client.service.match_here(channel.id)
+        dm = {user.id: next(m for m in fake.dms(user) if m.buttons()) for user in (alice, bruno)}
+        panel = await open_panel(fake, alice, channel)
+        await (await fake.click(alice, panel, custom_id=panel.buttons()[0]["custom_id"])).reply(timeout=30)
+        await fake.quiet()
+        outdated = await fake.click(alice, dm[alice.id], custom_id=dm[alice.id].buttons()[1]["custom_id"])
+        told = await outdated.followup(timeout=30)
+        assert translate("bot.refusal.stale", "en", match=match.id) in told.text and told.ephemeral
+        click = await fake.click(bruno, dm[bruno.id], custom_id=dm[bruno.id].buttons()[1]["custom_id"])
+        answer = await click.reply(timeout=30)
+        # His DM becomes the answer: what he kept, the cards passed to him, and the next choice with its buttons.
+        assert answer.id == dm[bruno.id].id and answer.text.startswith("✓ Tieni") and answer.buttons()
+        await fake.wait_for(lambda: len([m for m in fake.dms(alice) if m.buttons()]) == 2, timeout=30,
+                            what="the cards passed to Alice, by DM")
+        passed = [m for m in fake.dms(alice) if m.buttons()][-1]
+        assert passed.text.startswith("Your move in Notre Dame") and "passes you" in passed.text, passed.text
+        assert [a.filename for a in passed.attachments] == ["hand.png"]
+        await fake.quiet(idle=0.5)
+        log = await client.service.core.storage.log(match.id)
+        assert sorted(e.seat for e in log if e.kind == "step") == [0, 1]  # the outdated click played nothing

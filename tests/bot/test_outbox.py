@@ -122,10 +122,13 @@ async def test_a_turn_alert_by_dm_when_the_player_asks_for_it(service, presenter
         await service.play(match.id, HOST, "take 1")
     assert presenter.turn_dms == [(BOB, match.id)]
     assert BOB not in [a.user_id for t in presenter.tables for a in t.alerts]  # a DM, not also a mention
-    presenter.closed_dms.add(BOB)  # then Bob closes his DMs: the alert falls back to a mention line
+    (_, turn), = presenter.turn_notices  # with his question and its buttons, to answer from the DM
+    assert turn.panel.prompt is not None and [c.notation for c in turn.panel.choices] == ["take 1", "take 2", "take 3"]
+    presenter.closed_dms.add(BOB)  # then Bob closes his DMs: the alert falls back to the table's mention
     await service.play(match.id, BOB, "take 1")
     await service.play(match.id, HOST, "take 1")
-    assert presenter.lines[-1][2] == BOB and presenter.lines[-1][1].key == "bot.table.your_turn"
+    assert [a.user_id for a in presenter.tables[-1].alerts] == [BOB] and len(presenter.turn_dms) == 1
+    assert presenter.lines[-1][2] == BOB and presenter.lines[-1][1].key == "bot.dm.closed"  # said once
 
 
 @pytest.mark.parametrize("seed", range(4))

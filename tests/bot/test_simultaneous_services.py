@@ -111,3 +111,24 @@ async def test_each_waiting_seat_has_its_own_clock(service, presenter, clock, st
     assert not (await service.get(match.id)).seat(1).plays_ai
     reminders = await storage.reminders(match.id)
     assert {r.seat for r in reminders} == {0, 1} and min(r.due_at for r in reminders) == clock.t + 5 * 3600
+
+
+async def test_players_choosing_at_once_get_their_question_by_dm_unless_answering_or_closed(service, presenter):
+    """Each seat that must choose at once with others is told by one DM carrying its question, its buttons,
+    its private news (at the start: its starting hand) and its hand; the player whose step opened the round
+    reads the question in their reply (and is mentioned at the table); closed DMs fall back to the mention."""
+    presenter.closed_dms.add(CAROL)
+    match = await bid(service, BOB, CAROL)
+    notices = dict(presenter.turn_notices)
+    assert sorted(notices) == [HOST, BOB] and [a.user_id for a in presenter.tables[-1].alerts] == [CAROL]
+    for user, turn in notices.items():
+        assert turn.panel.seat == match.seat_of(user).seat and turn.panel.prompt.key == "blind_bid.ask.pick"
+        assert [e.key for e in turn.events] == ["bot.dm.starting_hand"]  # one DM, not a second one for the hand
+    assert [user for user, _ in presenter.privates] == []
+    for user in (HOST, BOB, CAROL):
+        await service.play(match.id, user, "play 1")
+        last = await service.play(match.id, user, "confirm")
+    assert last.panel is not None  # Carol chose last: her reply asks round 2's question
+    new = presenter.turn_notices[2:]
+    assert sorted(user for user, _ in new) == [HOST, BOB] and all(turn is not None for _, turn in new)
+    assert [a.user_id for a in presenter.tables[-1].alerts] == [CAROL]
