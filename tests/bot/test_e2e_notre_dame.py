@@ -271,13 +271,16 @@ async def one_of_two_has_chosen(service, match_id: int, round: int) -> bool:
     return view.round == round and sorted(p.choosing for p in view.players) == [False, True]
 
 
-async def test_a_casual_table_chooses_public_prestige_in_the_lobby(fake_discord, settings):
+async def test_a_casual_table_chooses_public_prestige_and_plays_it_to_the_end(fake_discord, settings,
+                                                                               stamped_pictures):
     """Prestige is hidden by default (the rulebook's way); /game new offers the option in the player's language
-    and the lobby shows it."""
+    and the lobby shows it. Played to the end by clicking, every table picture then shows everybody's prestige and
+    the table tells every gain (without the option neither happens: the first test's secrecy checks)."""
     fake = fake_discord
     bruno = fake.add_user("bruno", locale="it")
     channel = fake.add_text_channel(fake.add_guild("Cité", members=[bruno]), "notre-dame")
     async with fake.running(bot(settings)) as client:
+        client.service.new_seed = lambda: 5
         offered = await (await fake.autocomplete(bruno, channel, "game", subcommand="new", focused="options",
                                                  options={"game": GAME, "options": ""})).choices()
         assert ("Punti prestigio visibili a tutti (il regolamento li tiene nascosti): Sì", "public_prestige=yes") in [
@@ -287,7 +290,20 @@ async def test_a_casual_table_chooses_public_prestige_in_the_lobby(fake_discord,
         assert "Prestige visible to everybody (the rules keep it hidden): Yes" in lobby.text, lobby.text
         match = await client.service.match_here(channel.id)
         assert match.params == {"public_prestige": True}
+        await (await fake.click(bruno, lobby, label="Add AI")).reply(timeout=30)
+        await (await fake.click(bruno, lobby, label="Start")).reply(timeout=30)
         await fake.quiet()
+        driver = Clicking(fake, channel, client.service, [bruno], random.Random(5), set(), Figures(), game=GAME,
+                          typical=True)
+        await driver.play(match.id)
+        await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=60,
+                            what="the final score")
+        await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
+    tables = [json.loads(a.data[len(TINY_PNG):]) for m in fake.messages(channel) if not m.ephemeral
+              for a in m.attachments]
+    assert tables and all(drawn["viewer"] is None and drawn["prestige"] == [0, 1] for drawn in tables), tables[:3]
+    gains = translate("notre_dame.ev.prestige", "en").split("{total}")[-1]  # "… : 7 in all."
+    assert sum(gains in m.text for m in fake.messages(channel) if not m.ephemeral) >= 3
 
 
 async def test_each_player_gets_their_round_one_cards_privately_at_the_start_once_across_a_crash(
