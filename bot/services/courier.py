@@ -195,11 +195,11 @@ class Courier:
         events = names.events(since_last_turn(await self.storage.log(match.id, last=RECENT_STEPS), first))
         since = names.message(Message("bot.table.since", {"player": colour_name(game, first)})) \
             if first is not None else None
-        announced_now = bool(alerts) or any(s.seat in by_dm for s in humans if s.seat in announced)
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
             picture=await asyncio.to_thread(pictures.focus_png, view, locale), nonce=f"ct{items[-1].id}",
-            status=[names.message(game.headline(state))], since=since, alerts=alerts, new_turn=announced_now,
+            status=[names.message(game.headline(state))], since=since, alerts=alerts,
+            new_turn=any(s.seat in announced for s in humans),
             live=running)
         table_id = await self.presenter.show_table(update)
         await self._done(match, items, table_message_id=table_id)
