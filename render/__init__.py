@@ -117,9 +117,9 @@ def card_png(component: Component, locale: str = "en", theme: Theme | None = Non
 
 
 def standings_png(title: str, rows: Sequence[StandingsRow], locale: str = "en", theme: Theme | None = None,
-                  page: tuple[int, int] = (1, 1)) -> bytes:
+                  page: tuple[int, int] = (1, 1), subtitle: str | None = None) -> bytes:
     """One page of a league's standings (`render.standings.pages` cuts long ones)."""
-    return encode(paint_standings(title, rows, locale, theme or DEFAULT_THEME, page))
+    return encode(paint_standings(title, rows, locale, theme or DEFAULT_THEME, page, subtitle))
 
 
 def rating_chart_png(history: Sequence[tuple[float, float]], title: str, locale: str = "en",

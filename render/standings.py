@@ -29,6 +29,7 @@ class StandingsRow:
     played: int
     wins: int
     highlight: bool = False   # the player who asked
+    finalist: bool = False    # seated at the season's final
 
 
 def pages(rows: Sequence[StandingsRow], per_page: int = PER_PAGE) -> list[Sequence[StandingsRow]]:
@@ -41,15 +42,17 @@ def number(value: float) -> str:
 
 
 def paint_standings(title: str, rows: Sequence[StandingsRow], locale: str = "en", theme: Theme = DEFAULT_THEME,
-                    page: tuple[int, int] = (1, 1)) -> Image.Image:
+                    page: tuple[int, int] = (1, 1), subtitle: str | None = None) -> Image.Image:
+    """`subtitle`: a line under the title (the final being played, last season's champion)."""
     t = theme.type
-    header = 150 if page[1] > 1 else 110
+    notes = [n for n in (subtitle, translate("league.picture.page", locale, page=page[0], pages=page[1])
+                         if page[1] > 1 else None) if n]
+    header = 150 if notes else 110
     height = header + ROW + max(1, len(rows)) * ROW + PAD
     c = Canvas(Image.new("RGB", (WIDTH, height), theme.paper), theme)
     c.text((PAD, 30), title, t.title, max_width=WIDTH - 2 * PAD)
-    if page[1] > 1:
-        c.text((PAD, 92), translate("league.picture.page", locale, page=page[0], pages=page[1]), t.small,
-               face="condensed", fill=theme.soft_ink)
+    if notes:
+        c.text((PAD, 92), " · ".join(notes), t.small, face="condensed", fill=theme.soft_ink, max_width=WIDTH - 2 * PAD)
     # columns: rank, name, points, games, wins (numbers right-aligned)
     columns = [("points", 760), ("played", 900), ("wins", WIDTH - PAD - 12)]
     y = header
@@ -72,7 +75,14 @@ def paint_standings(title: str, rows: Sequence[StandingsRow], locale: str = "en"
             c.draw.ellipse((PAD + 10, y + 8, PAD + 10 + ROW - 16, y + ROW - 8), fill=medal)
         c.text((PAD + 10 + (ROW - 16) // 2, y + ROW // 2), str(row.rank), t.small if row.rank > 99 else t.label,
                fill=ink_on(medal, theme) if medal else theme.ink, anchor="mm")
-        c.text((PAD + 110, y + ROW // 2), row.name, t.label, anchor="lm", max_width=760 - 150 - PAD - 110)
+        name_width = 760 - 150 - PAD - 110
+        if row.finalist:  # a tag at the end of the name's room
+            c.box((PAD + 110 + name_width - 104, y + 14, PAD + 110 + name_width, y + ROW - 14), fill=theme.current,
+                  width=0, radius=8)
+            c.text((PAD + 110 + name_width - 52, y + ROW // 2), translate("league.picture.finalist", locale),
+                   t.small, face="condensed_bold", fill=ink_on(theme.current, theme), anchor="mm", max_width=96)
+            name_width -= 116
+        c.text((PAD + 110, y + ROW // 2), row.name, t.label, anchor="lm", max_width=name_width)
         for (key, right), value in zip(columns, (number(row.points), str(row.played), str(row.wins)), strict=True):
             c.text((right, y + ROW // 2), value, t.label, face="bold" if key == "points" else "condensed",
                    anchor="rm")

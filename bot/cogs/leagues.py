@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import discord
@@ -19,6 +20,7 @@ from render.standings import StandingsRow, pages
 from ..i18n import command_text as _
 from ..i18n import t
 from ..leagues.league import League, Round
+from ..leagues.season import SeasonArchive
 from ..leagues.settings import DAY
 from ..services import Refusal
 from ..ui import embeds
@@ -64,7 +66,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            max_table=_("league.cmd.opt_max_table"), shortfall=_("league.cmd.opt_shortfall"),
                            clock_hours=_("league.cmd.opt_clock"), round_days=_("league.cmd.opt_round_days"),
                            at_deadline=_("league.cmd.opt_deadline"), season_days=_("league.cmd.opt_season_days"),
-                           schedule_days=_("league.cmd.opt_schedule"))
+                           schedule_days=_("league.cmd.opt_schedule"), final=_("league.cmd.opt_final"))
     @app_commands.choices(format=FORMATS, shortfall=SHORTFALLS, at_deadline=DEADLINES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], game: str,
                      format: Literal["pods", "ladder"] = "pods",
@@ -75,7 +77,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                      round_days: app_commands.Range[float, 0.1, 120.0] = 14.0,
                      at_deadline: Literal["play_out", "void"] = "play_out",
                      season_days: app_commands.Range[float, 1.0, 3650.0] | None = None,
-                     schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None) -> None:
+                     schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
+                     final: app_commands.Range[int, 0, 10] = 0) -> None:
         if not await defer(interaction):
             return
         svc = leagues(interaction)
@@ -87,7 +90,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         league = await svc.create(
             guild_of(interaction), channel_of(interaction), allowed, name=name, game=game, format=format,
             min_table=min_table, max_table=max_table, shortfall=shortfall, turn_clock_hours=clock_hours,
-            round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days,
+            round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days, final_players=final,
             ends_at=now + season_days * DAY if season_days else None)
         loc = locale(interaction)
         await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
@@ -104,7 +107,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            clock_hours=_("league.cmd.opt_clock"), round_days=_("league.cmd.opt_round_days"),
                            at_deadline=_("league.cmd.opt_deadline"), shortfall=_("league.cmd.opt_shortfall"),
                            min_table=_("league.cmd.opt_min_table"), max_table=_("league.cmd.opt_max_table"),
-                           schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"))
+                           schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"),
+                           final=_("league.cmd.opt_final"))
     @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES)
     async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
                        clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
@@ -114,13 +118,15 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                        min_table: app_commands.Range[int, 1, 10] | None = None,
                        max_table: app_commands.Range[int, 1, 10] | None = None,
                        schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
-                       forfeit_points: app_commands.Range[float, -10.0, 10.0] | None = None) -> None:
+                       forfeit_points: app_commands.Range[float, -10.0, 10.0] | None = None,
+                       final: app_commands.Range[int, 0, 10] | None = None) -> None:
         if not await defer(interaction):
             return
         changed = await leagues(interaction).settings(
             guild_of(interaction), league, admin(interaction), admin_role=admin_role.id if admin_role else None,
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
-            min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points)
+            min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
+            final_players=final)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
                    embed=info_embed(changed, [], loc))
@@ -162,7 +168,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             return
         svc = leagues(interaction)
         found = (await svc.load(guild_of(interaction), league)).league
-        await send(interaction, embed=info_embed(found, await svc.seasons(found), locale(interaction)))
+        final = await svc.places(found.final) if found.final else []
+        await send(interaction, embed=info_embed(found, await svc.seasons(found), locale(interaction),
+                                                 final[0] if final else None))
 
     @app_commands.command(name="standings", description=_("league.cmd.standings"))
     @app_commands.describe(league=_("league.cmd.opt_league"), page=_("league.cmd.opt_page"))
@@ -175,14 +183,29 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         found = (await svc.load(guild_of(interaction), league)).league
         table = await svc.standings(found)
         names = await svc.names(found)
+        finalists = found.final.tables[0].players if found.final else ()
         rows = [StandingsRow(s.rank, names.get(s.player, str(s.player)), s.points, s.played, s.wins,
-                             highlight=s.player == interaction.user.id) for s in table]
+                             highlight=s.player == interaction.user.id, finalist=s.player in finalists)
+                for s in table]
         cut = pages(rows)
         page = min(page, len(cut))
         title = t("league.standings.title", loc, league=found.settings.name, season=found.season)
-        png = await asyncio.to_thread(render.standings_png, title, cut[page - 1], loc, None, (page, len(cut)))
-        lines = [t("league.standings.row", loc, rank=s.rank, player=f"<@{s.player}>", points=number(s.points),
-                   played=s.played, wins=s.wins) for s in table[(page - 1) * 20: page * 20]]
+        past = await svc.seasons(found)
+        champion = past[-1].champion if past else None
+        lines, subtitle = [], None
+        if found.final is not None:
+            where = await svc.places(found.final)
+            lines.append(t("league.standings.final", loc, players=mentions(finalists),
+                           where=f"<#{where[0]}>" if where else "—"))
+            subtitle = t("league.picture.final_playing", loc)
+        elif champion is not None:
+            lines.append(t("league.standings.champion", loc, season=past[-1].season, champion=f"<@{champion}>"))
+            if champion in names:
+                subtitle = t("league.standings.champion", loc, season=past[-1].season, champion=names[champion])
+        png = await asyncio.to_thread(render.standings_png, title, cut[page - 1], loc, None, (page, len(cut)),
+                                      subtitle)
+        lines += [t("league.standings.row", loc, rank=s.rank, player=f"<@{s.player}>", points=number(s.points),
+                    played=s.played, wins=s.wins) for s in table[(page - 1) * 20: page * 20]]
         embed = discord.Embed(title=title[:256], colour=embeds.ACCENT,
                               description=embeds.clip("\n".join(lines) or t("league.picture.empty", loc), 4096))
         embed.set_image(url="attachment://standings.png")
@@ -204,11 +227,14 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         if not await defer(interaction):
             return
         svc = leagues(interaction)
-        archive = await svc.end_season(guild_of(interaction), league, admin(interaction))
-        champion = f"<@{archive.champion}>" if archive.champion else "—"
-        for loc, say in ((locale(interaction), send), (await svc.locale(guild_of(interaction)), tell_channel)):
-            await say(interaction, t("league.season.ended", loc, league=archive.settings.name, season=archive.season,
-                                     champion=champion, matches=len(archive.matches)))
+        ended = await svc.end_season(guild_of(interaction), league, admin(interaction))  # the channel is told too
+        if isinstance(ended, SeasonArchive):
+            await send(interaction, season_ended(ended, locale(interaction)))
+            return
+        assert ended.final is not None
+        where = await svc.places(ended.final)
+        await send(interaction, t("league.final.opened_reply", locale(interaction), league=ended.settings.name,
+                                  where=f"<#{where[0]}>" if where else "—"))
 
     for command in (settings, join, leave, drop, info, standings, round_open, season_end):
         command.autocomplete("league")(league_names)
@@ -320,7 +346,18 @@ def require_manager(interaction: discord.Interaction) -> None:
         raise Refusal("league.refusal.server_managers")
 
 
-def info_embed(league: League, seasons: list[Any], loc: str) -> discord.Embed:
+def mentions(players: Sequence[int]) -> str:
+    return " ".join(f"<@{p}>" for p in players)
+
+
+def season_ended(archive: SeasonArchive, loc: str) -> str:
+    champion = f"<@{archive.champion}>" if archive.champion else "—"
+    return t("league.season.ended_final" if archive.final_match else "league.season.ended", loc,
+             league=archive.settings.name, season=archive.season, champion=champion, matches=len(archive.matches))
+
+
+def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final_place: int | None = None
+               ) -> discord.Embed:
     s = league.settings
     lines = [
         t("league.info.game", loc, game=get_game(s.game).spec.title, format=t(f"league.format.{s.format.value}", loc)),
@@ -331,18 +368,22 @@ def info_embed(league: League, seasons: list[Any], loc: str) -> discord.Embed:
           deadline=t(f"league.deadline.{s.at_deadline.value}", loc)),
         t("league.info.season", loc, season=league.season, start=f"<t:{int(s.starts_at)}:d>",
           end=f"<t:{int(s.ends_at)}:d>" if s.ends_at else "—"),
+        t("league.info.final", loc, players=s.final_players) if s.final_players else t("league.info.no_final", loc),
     ]
     if league.admin_role:
         lines.append(t("league.info.admin_role", loc, role=f"<@&{league.admin_role}>"))
     current: Round | None = league.current_round
-    if current is not None:
+    if current is not None and current.final:
+        lines.append(t("league.info.final_playing", loc, where=f"<#{final_place}>" if final_place else "—",
+                       players=mentions(current.tables[0].players), deadline=f"<t:{int(current.deadline)}:R>"))
+    elif current is not None:
         lines.append(t("league.info.round", loc, round=current.number, deadline=f"<t:{int(current.deadline)}:R>"))
     if league.members:
         lines.append(t("league.info.members", loc, count=len(league.members),
                        members=", ".join(f"<@{m.player}>" for m in league.members[:40])))
     for archive in seasons[-3:]:
-        lines.append(t("league.info.past_season", loc, season=archive.season,
-                       champion=f"<@{archive.champion}>" if archive.champion else "—"))
+        lines.append(t("league.info.past_final" if archive.final_match else "league.info.past_season", loc,
+                       season=archive.season, champion=f"<@{archive.champion}>" if archive.champion else "—"))
     return discord.Embed(title=s.name[:256], colour=embeds.ACCENT, description=embeds.clip("\n".join(lines), 4096))
 
 
@@ -350,13 +391,18 @@ async def make_thread(bot: commands.Bot, league: League, round_: Round, table: i
     """A public thread for one table of a round, opened with the league's settings, the seats and the pings."""
     loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
     channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
-    name = t("league.round.thread", loc, league=league.settings.name, round=round_.number, table=table)[:100]
-    assert isinstance(channel, discord.TextChannel)  # a league lives in a server's text channel
-    thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080)
-    seated = round_.tables[table - 1]
-    players = " ".join(f"<@{p}>" for p in seated.players)
     s = league.settings
+    if round_.final:
+        name = t("league.final.thread", loc, league=s.name, season=league.season)
+    else:
+        name = t("league.round.thread", loc, league=s.name, round=round_.number, table=table)
+    assert isinstance(channel, discord.TextChannel)  # a league lives in a server's text channel
+    thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                         auto_archive_duration=10080)
+    seated = round_.tables[table - 1]
+    players = mentions(seated.players)
     text = "\n".join([
+        t("league.final.intro", loc, league=s.name, season=league.season, players=players) if round_.final else
         t("league.round.table_intro", loc, league=s.name, round=round_.number, table=table, players=players),
         t("league.round.table_rules", loc, game=get_game(s.game).spec.title, hours=number(s.turn_clock_hours),
           deadline=f"<t:{int(round_.deadline)}:f>", deadline_rule=t(f"league.deadline.{s.at_deadline.value}", loc)),
@@ -368,14 +414,20 @@ async def make_thread(bot: commands.Bot, league: League, round_: Round, table: i
 async def announce(bot: commands.Bot, league: League, what: str, params: dict[str, Any]) -> None:
     loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
     channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
+    if what == "season_ended":
+        await channel.send(season_ended(params["archive"], loc), allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        return
     number_ = params["round"]
     round_ = next(r for r in league.rounds if r.number == number_)
     if what == "round_opened":
-        tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>",
-                    players=" ".join(f"<@{p}>" for p in tb.players))
+        tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>", players=mentions(tb.players))
                   for i, (tb, place) in enumerate(zip(round_.tables, params["places"], strict=True))]
         text = "\n".join([t("league.round.opened", loc, league=league.settings.name, round=number_,
                             deadline=f"<t:{int(round_.deadline)}:f>"), *tables])
+    elif what == "final_opened":
+        text = t("league.final.opened", loc, league=league.settings.name, season=league.season,
+                 where=f"<#{params['places'][0]}>", players=mentions(round_.tables[0].players),
+                 deadline=f"<t:{int(round_.deadline)}:f>")
     else:
         text = t("league.round.closed", loc, league=league.settings.name, round=number_)
     await channel.send(embeds.clip(text, embeds.CONTENT), allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]

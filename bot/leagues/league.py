@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from pydantic import BaseModel, ConfigDict
 
 from .errors import LeagueRefusal
-from .pods import form_tables
+from .pods import Table, form_tables
 from .settings import Format, LeagueSettings
 
 
@@ -41,6 +41,7 @@ class Round(BaseModel):
     deadline: float
     tables: tuple[SeatedTable, ...]
     closed_at: float | None = None
+    final: bool = False                # the season's final: one table of its top players, never in the standings
 
     @property
     def open(self) -> bool:
@@ -96,13 +97,23 @@ class League(BaseModel):
         return next((r for r in self.rounds if r.open), None)
 
     @property
+    def final(self) -> Round | None:
+        return next((r for r in self.rounds if r.final), None)
+
+    @property
     def on_the_clock(self) -> bool:
-        """Whether the league clock may have work here: a round open, or rounds on a schedule."""
-        return self.current_round is not None or self.settings.schedule_days is not None
+        """Whether the league clock may have work here: a round open, rounds on a schedule, a season end date."""
+        return (self.current_round is not None or self.settings.schedule_days is not None
+                or self.settings.ends_at is not None)
+
+    def season_due_to_end(self, now: float) -> bool:
+        """A season with an end date ends once that date has passed and no round is open."""
+        return self.current_round is None and self.settings.ends_at is not None and now >= self.settings.ends_at
 
     def open_round(self, now: float, ranked: Sequence[int]) -> tuple[League, Round]:
         """Seat every member for the next round. `ranked`: the members by current standings, best first."""
         name = self.settings.name
+        self._check_no_final()
         if self.settings.format is Format.LADDER:
             raise LeagueRefusal("league.refusal.ladder_has_no_rounds", league=name)
         if self.current_round is not None:
@@ -129,8 +140,26 @@ class League(BaseModel):
         return self._with_round(number, lambda r: r.model_copy(update={"closed_at": now}))
 
     def league_matches(self) -> list[int]:
-        """Every match of this season's rounds (what the pods standings count)."""
-        return [m for r in self.rounds for m in r.match_ids()]
+        """Every match of this season's rounds (what the pods standings count; the final is not one)."""
+        return [m for r in self.rounds if not r.final for m in r.match_ids()]
+
+    def rounds_played(self) -> int:
+        return sum(not r.final for r in self.rounds)
+
+    def open_final(self, now: float, table: Table) -> tuple[League, Round]:
+        """End the season with its final: one table of the top players, with a round's deadline. The standings
+        stop when it opens (no round opens any more; a ladder counts no match finished later)."""
+        self._check_no_final()
+        if self.current_round is not None:
+            raise LeagueRefusal("league.refusal.round_open", league=self.settings.name,
+                                round=self.current_round.number)
+        final = Round(number=len(self.rounds) + 1, opened_at=now, deadline=now + self.settings.round_seconds,
+                      tables=(SeatedTable(players=table.players, ai_seats=table.ai_seats),), final=True)
+        return self.model_copy(update={"rounds": (*self.rounds, final)}), final
+
+    def _check_no_final(self) -> None:
+        if self.final is not None:
+            raise LeagueRefusal("league.refusal.final_open", league=self.settings.name)
 
     def new_season(self, now: float) -> League:
         """The next season: the same members and settings, from now, with no rounds yet."""

@@ -1,11 +1,13 @@
-"""The end of a season: the final table of the top players, the season's ranking and its archive.
+"""The end of a season: its final, the season's ranking and its archive.
 
-With `final_table` on (the default) the season ends with one match of the top players of the standings, as
-many as the league's largest table (AI seats up to the smallest table when the league has fewer members).
-The season's ranking puts the final table's players first, in the order they finished it (a player who
-forfeited it after those who played it out; equal places by standings), then everyone else by standings.
-Without a final table, or with fewer than two members, the standings are the ranking. An archived season
-keeps its settings, standings and ranking; the next season starts from zero with the same members.
+With `final_players` = N (0, no final, is the default) the season ends with one match of the top N of the
+standings among the members who played this season; ties at the cut are already broken by the standings'
+tie-breaks. With fewer such players the final seats them all (AI seats up to the game's smallest table);
+with fewer than two there is no final. The season's ranking puts the finalists still in the league first,
+in the order they finished the final (a finalist who forfeited it after those who played it out; equal
+places by standings), then everyone else by standings: the final's winner is the champion. Without a final,
+or when the final was voided or cancelled, the standings are the ranking. An archived season keeps its
+settings, standings, ranking and final; the next season starts from zero with the same members.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.core.game import get_game
+
 from ..results import MatchResult
 from .pods import Table
 from .settings import LeagueSettings
@@ -21,10 +25,13 @@ from .standings import Standing, standings
 
 
 def final_table(table: Sequence[Standing], settings: LeagueSettings) -> Table | None:
-    if not settings.final_table or len(table) < 2:
+    """The final's table from the standings (best first), or None when the season ends without one."""
+    if not settings.final_players:
         return None
-    players = tuple(s.player for s in table[:settings.max_table])
-    return Table(players, max(0, settings.min_table - len(players)))
+    players = tuple(s.player for s in table if s.played > 0)[:settings.final_players]
+    if len(players) < 2:
+        return None
+    return Table(players, max(0, get_game(settings.game).spec.min_seats - len(players)))
 
 
 def season_ranking(table: Sequence[Standing], final: MatchResult | None) -> list[int]:
@@ -48,11 +55,13 @@ class SeasonArchive(BaseModel):
     matches: tuple[int, ...]
     standings: tuple[Standing, ...]
     ranking: tuple[int, ...]            # the season's final order, champion first
-    final_match: int | None = None
+    final_match: int | None = None      # the final that decided the top of the ranking (None: the standings did)
 
     @property
     def champion(self) -> int | None:
-        return self.ranking[0] if self.ranking else None
+        """The final's winner, else the standings' leader; nobody when nobody played."""
+        played = self.final_match is not None or any(s.played for s in self.standings)
+        return self.ranking[0] if self.ranking and played else None
 
 
 def archive_season(*, season: int, settings: LeagueSettings, ended_at: float, rounds: int,
@@ -64,4 +73,4 @@ def archive_season(*, season: int, settings: LeagueSettings, ended_at: float, ro
     return SeasonArchive(season=season, settings=settings, ended_at=ended_at, rounds=rounds,
                          matches=tuple(r.match_id for r in counted), standings=tuple(table),
                          ranking=tuple(season_ranking(table, final)),
-                         final_match=final.match_id if final else None)
+                         final_match=final.match_id if final is not None and not final.voided else None)

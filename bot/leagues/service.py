@@ -37,7 +37,7 @@ from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, Stal
 from .errors import LeagueRefusal
 from .league import League, Round
 from .rounds import MatchStatus, PlayOut, RoundTable, Void, check_round, next_round_due
-from .season import SeasonArchive, archive_season
+from .season import SeasonArchive, archive_season, final_table
 from .settings import Format, LeagueSettings
 from .standings import Standing, ladder_results, standings
 
@@ -217,8 +217,9 @@ class LeagueService:
         """The matches this season of the league counts: its rounds' matches, or a ladder's rated matches."""
         if league.settings.format is Format.LADDER:
             results, _ = await self.results(league.guild_id)
+            until = league.final.opened_at if league.final else float("inf")  # the final counts for no standings
             return [r for r in ladder_results(results, league.settings, league.member_ids())
-                    if r.finished_at >= league.settings.starts_at]
+                    if league.settings.starts_at <= r.finished_at < until]
         return (await self.results(league.guild_id, league.league_matches()))[0]
 
     async def standings(self, league: League) -> list[Standing]:
@@ -266,9 +267,13 @@ class LeagueService:
             await self.matches.start(match.id, host)
         if self.announce is not None:
             round_ = next(r for r in loaded.league.rounds if r.number == number)
-            places = [(await self.matches.get(t.match_id)).place_id for t in round_.tables if t.match_id is not None]
-            await self.announce(loaded.league, "round_opened", {"round": number, "places": places})
+            await self.announce(loaded.league, "final_opened" if round_.final else "round_opened",
+                                {"round": number, "places": await self.places(round_)})
         return loaded.league
+
+    async def places(self, round_: Round) -> list[int]:
+        """The threads a round's seated tables play in, table by table."""
+        return [(await self.matches.get(t.match_id)).place_id for t in round_.tables if t.match_id is not None]
 
     async def locale(self, guild_id: int) -> str:
         return await self.storage.server_locale(guild_id) or "en"
@@ -309,6 +314,9 @@ class LeagueService:
     async def _check(self, loaded: Loaded) -> None:
         league = loaded.league
         current = league.current_round
+        if league.season_due_to_end(self.now()):
+            await self._end_season(loaded)
+            return
         if current is None:
             if league.settings.format is Format.PODS and league.settings.schedule_days is not None and next_round_due(
                     [r.opened_at for r in league.rounds], league.settings.starts_at, league.settings.schedule_days,
@@ -326,6 +334,9 @@ class LeagueService:
                     await self.matches.cancel(decision.match_id, 0, is_manager=True)
                 elif isinstance(decision, PlayOut):
                     await self.play_out(decision)
+            if verdict.closed and current.final:
+                await self._archive(loaded, league.close_round(current.number, self.now()))
+                return
             if verdict.closed:
                 loaded = await self._save(loaded, league.close_round(current.number, self.now()))
                 if self.announce is not None:
@@ -361,19 +372,36 @@ class LeagueService:
                 await self.matches.resign(decision.match_id, player)
 
     # ---- seasons ------------------------------------------------------------------------------------------
-    async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> SeasonArchive:
+    async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]
+                         ) -> SeasonArchive | League:
+        """End the season now: archived at once (returns the archive), or, with a final, the final opens
+        (returns the league) and the season is archived when it ends."""
         async with self.command(guild_id, name, admin) as loaded:
             return await self._end_season(loaded)
 
-    async def _end_season(self, loaded: Loaded) -> SeasonArchive:
+    async def _end_season(self, loaded: Loaded) -> SeasonArchive | League:
         league = loaded.league
+        if league.final is not None:
+            raise LeagueRefusal("league.refusal.final_open", league=league.settings.name)
         if league.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=league.settings.name,
                                 round=league.current_round.number)
+        table = final_table(await self.standings(league), league.settings)
+        if table is None:
+            return await self._archive(loaded, league)
+        with_final, final = league.open_final(self.now(), table)
+        return await self.seat_tables(await self._save(loaded, with_final), final.number)
+
+    async def _archive(self, loaded: Loaded, league: League) -> SeasonArchive:
+        """Archive the season (ranked by its final when it had one) and start the next, in one save."""
+        final = league.final
+        decided = (await self.results(league.guild_id, final.match_ids()))[0] if final else []
         archive = archive_season(season=league.season, settings=league.settings, ended_at=self.now(),
-                                 rounds=len(league.rounds), results=await self.counted(league),
-                                 members=league.member_ids())
-        await self._save(loaded, league.new_season(self.now()), archive)
+                                 rounds=league.rounds_played(), results=await self.counted(league),
+                                 members=league.member_ids(), final=decided[0] if decided else None)
+        loaded = await self._save(loaded, league.new_season(self.now()), archive)
+        if self.announce is not None:
+            await self.announce(loaded.league, "season_ended", {"archive": archive})
         return archive
 
     async def seasons(self, league: League) -> list[SeasonArchive]:

@@ -74,7 +74,7 @@ class LeagueSettings(BaseModel):
     at_deadline: AtDeadline = AtDeadline.PLAY_OUT
     forfeit_points: float = 0.0
     ai_places: AiPlaces = AiPlaces.COUNT
-    final_table: bool = True                  # the season ends with a match of the top players
+    final_players: int = 0                    # the season ends with a final of its top N players (0: no final)
 
     @field_validator("name")
     @classmethod
@@ -100,6 +100,9 @@ class LeagueSettings(BaseModel):
         if not spec.min_seats <= self.min_table <= self.max_table <= spec.max_seats:
             raise LeagueRefusal("league.refusal.table_size", game=spec.title, low=self.min_table,
                                 high=self.max_table, min=spec.min_seats, max=spec.max_seats)
+        if self.final_players and not self.final_range[0] <= self.final_players <= self.final_range[1]:
+            raise LeagueRefusal("league.refusal.final_size", game=spec.title, final=self.final_players,
+                                min=self.final_range[0], max=self.final_range[1])
         if self.ends_at is not None and self.ends_at <= self.starts_at:
             raise LeagueRefusal("league.refusal.season_dates")
         for size, points in self.placement_points.items():
@@ -119,6 +122,12 @@ class LeagueSettings(BaseModel):
     @property
     def table_sizes(self) -> tuple[int, int]:
         return self.min_table, self.max_table
+
+    @property
+    def final_range(self) -> tuple[int, int]:
+        """How many players a final may seat: the game's seat range, two at least."""
+        spec = get_game(self.game).spec
+        return max(2, spec.min_seats), spec.max_seats
 
     @property
     def round_seconds(self) -> float:

@@ -1,6 +1,6 @@
 """End to end through the fake Discord: a league's whole life (create, join, a round of tables played by
-clicking across a restart, standings, ratings, statistics, season end), and every refusal in the player's
-language."""
+clicking across a restart, standings, ratings, statistics, the season's final clicked to its end and its
+champion), and every refusal in the player's language."""
 
 import discord
 import pytest
@@ -96,11 +96,21 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         assert "1** partite" in stats.embeds[0]["description"] and stats.files["rating.png"][:4] == b"\x89PNG"
         history = await (await fake.slash(carol, channel, "history", options={"league": "Spring"})).reply()
         assert history.content.startswith("**Latest matches of the league Spring**") and "#1 Toy" in history.content
+        refused = await league(fake, boss, channel, "settings", league="Spring", final=7)
+        assert "A final of Toy seats 2 to 4 players, not 7" in refused.content
+        await league(fake, boss, channel, "settings", league="Spring", final=2)
         ended = await league(fake, boss, channel, "end", group="season", league="Spring")
-        assert "Season 1 of Spring is over" in ended.content
-        await said(fake, channel, "Season 1 of Spring is over")
+        final_thread = next(th for th in fake.threads(channel) if th is not thread)
+        assert f"The final of Spring is seated in <#{final_thread.id}>" in ended.content
+        await said(fake, channel, "Season 1 of Spring ends with its final")
+        finalists = [u for u in players if u.id in fake.messages(final_thread)[0].pings]
+        assert len(finalists) == 2 and "final of season 1" in fake.messages(final_thread)[0].text
+        standings = await league(fake, alice, channel, "standings", league="Spring")
+        assert standings.embeds[0]["description"].startswith("**Finale:** la giocano")
+        await play_to_the_end(fake, finalists, final_thread)
+        await said(fake, channel, "won the final and is the champion")
         info = await league(fake, alice, channel, "info", league="Spring")
-        assert "Stagione 2" in info.embeds[0]["description"] and "Stagione 1: vinta da <@" in info.embeds[0]["description"]
+        assert "Stagione 2" in info.embeds[0]["description"] and "ha vinto la finale" in info.embeds[0]["description"]
         await fake.quiet()  # the bot finishes what it is doing before it stops
     # every message of the season reads in its reader's language: no key, no placeholder, no word of the other
     found = wording.problems(fake, "en", set(), {u.name for u in [*players, boss]} | {"Spring", "Toy", "AI", "IA"})

@@ -4,27 +4,50 @@ from bot.leagues import SeasonArchive, archive_season, final_table, season_ranki
 
 from .builders import result, settings
 
-A, B, C, D, E = 11, 12, 13, 14, 15
+A, B, C, D, E, F = 11, 12, 13, 14, 15, 16
 
 
-def table_of(*players):
-    return standings([], list(players), settings())
+def table_of(*players, game="al-rashid"):
+    """Standings where the players sat at one table, finishing in the order given (members joined so too)."""
+    return standings([result(1, *[(p, i + 1) for i, p in enumerate(players)], game=game)], list(players),
+                     settings(game=game))
 
 
-def test_the_final_table_seats_the_top_of_the_standings():
-    assert final_table(table_of(A, B, C, D, E), settings()).players == (A, B, C, D)
-    assert final_table(table_of(A, B, C, D, E), settings(max_table=3)).players == (A, B, C)
-    assert final_table(table_of(A, B), settings(min_table=3, max_table=4)).ai_seats == 1
-    assert final_table(table_of(A), settings()) is None
-    assert final_table(table_of(A, B, C), settings(final_table=False)) is None
+def test_the_final_seats_the_top_of_the_standings_who_played():
+    five = table_of(A, B, C, D, E)
+    assert final_table(five, settings(final_players=4)).players == (A, B, C, D)
+    assert final_table(five, settings(final_players=2)) .players == (A, B)
+    assert final_table(five, settings()) is None  # no final unless the league asks for one
+    assert final_table(standings([], [A, B, C], settings()), settings(final_players=3)) is None  # nobody played
+
+
+def test_a_tie_at_the_cut_is_broken_by_the_standings_tie_breaks():
+    """Two tables of three: each winner has 6 points, each second 3, with equal wins and opponents' points and
+    one game each, so the order they joined the league decides who makes a final of three."""
+    results = [result(1, (A, 1), (B, 2), (C, 3)), result(2, (D, 1), (E, 2), (F, 3))]
+    by_joining = standings(results, [A, B, C, D, E, F], settings())
+    assert [s.points for s in by_joining] == [6, 6, 3, 3, 0, 0]
+    assert final_table(by_joining, settings(final_players=3)).players == (A, D, B)
+    joined_otherwise = standings(results, [D, E, F, A, B, C], settings())
+    assert final_table(joined_otherwise, settings(final_players=3)).players == (D, A, E)
+
+
+def test_with_fewer_players_than_the_final_seats_everyone_who_played_plays_it():
+    two_played = standings([result(1, (A, 1), (B, 2), game="yspahan")], [A, B, C], settings(game="yspahan"))
+    final = final_table(two_played, settings(game="yspahan", final_players=4))
+    assert final.players == (A, B) and final.ai_seats == 1  # Yspahan needs three at a table
+    one_played = standings([result(1, (A, 1), (None, 2))], [A, B], settings())
+    assert final_table(one_played, settings(final_players=2)) is None
 
 
 def test_the_final_decides_the_top_and_the_standings_the_rest():
-    table = table_of(A, B, C, D, E)
+    table = standings([], [A, B, C, D, E], settings())
     final = result(9, (A, 3), (B, 1), (C, 1), (D, 4), forfeited={C})
     assert season_ranking(table, final) == [B, A, D, C, E]
     assert season_ranking(table, None) == [A, B, C, D, E]
     assert season_ranking(table, result(9, (A, 2), (B, 1), voided=True)) == [A, B, C, D, E]
+    without_b = standings([], [A, C, D, E], settings())  # B won the final, then left the league
+    assert season_ranking(without_b, result(9, (B, 1), (A, 2), (C, 3), (D, 4))) == [A, C, D, E]
 
 
 def test_an_archived_season_keeps_its_standings_and_ranking_and_survives_json():
@@ -37,3 +60,12 @@ def test_an_archived_season_keeps_its_standings_and_ranking_and_survives_json():
     assert [s.player for s in archive.standings] == [A, B, C, D]
     assert archive.champion == A and archive.ranking == (A, B, C, D)
     assert SeasonArchive.model_validate_json(archive.model_dump_json()) == archive
+
+
+def test_a_voided_final_leaves_the_champion_to_the_standings_and_an_empty_season_has_none():
+    results = [result(1, (A, 2), (B, 1))]
+    voided = archive_season(season=1, settings=settings(), ended_at=9.0, rounds=1, results=results,
+                            members=[A, B], final=result(2, (A, 1), (B, 2), voided=True))
+    assert voided.final_match is None and voided.champion == B
+    empty = archive_season(season=1, settings=settings(), ended_at=9.0, rounds=0, results=[], members=[A, B])
+    assert empty.champion is None

@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
+from bot.leagues import LeagueRefusal
 from bot.leagues.service import LeagueService
 from bot.services import MatchService
 from bot.storage import SqliteStorage
@@ -161,3 +162,109 @@ async def test_a_league_on_a_schedule_opens_its_rounds_by_itself(world):
     clock.advance(24)
     await leagues.tick()
     assert [r.number for r in (await current(leagues)).rounds] == [1, 2] and len(made) == 4
+
+
+async def everyone_resigns(leagues, round_):
+    """Each table's players resign in turn: the AI plays every match to its end."""
+    for table in round_.tables:
+        for player in table.players:
+            if (await leagues.matches.get(table.match_id)).status == "running":
+                await leagues.matches.resign(table.match_id, player)
+    await leagues.settled()
+
+
+async def test_a_season_ends_with_its_final_and_the_final_crowns_the_champion(world):
+    service, clock, made = world
+    leagues = service()
+    news = []
+
+    async def announce(league, what, params):
+        news.append((what, params.get("round") or params["archive"].champion))
+
+    leagues.announce = announce
+    await league_with_members(leagues, min_table=2, max_table=3, final_players=2)
+    await everyone_resigns(leagues, (await leagues.open_round(GUILD, "Spring", BOSS)).rounds[0])
+    before = await leagues.standings(await current(leagues))
+    top = [s.player for s in before[:2]]
+
+    league = await leagues.end_season(GUILD, "Spring", BOSS)
+    final = league.final
+    assert final is not None and final.tables[0].players == tuple(top) and len(made) == 3  # 2 tables, the final
+    for refused in (leagues.open_round(GUILD, "Spring", BOSS), leagues.end_season(GUILD, "Spring", BOSS)):
+        with pytest.raises(LeagueRefusal) as why:
+            await refused
+        assert why.value.message.key == "league.refusal.final_open"
+    match_id = final.tables[0].match_id
+    for player, take in ((top[0], 1), (top[1], 2), (top[0], 1), (top[1], 3)):  # the second seed takes the last stone
+        assert await leagues.standings(await current(leagues)) == before  # the final earns no points
+        await leagues.matches.play(match_id, player, f"take {take}")
+    await leagues.settled()  # the final's end archives the season at once, without the clock
+
+    (archive,) = await leagues.seasons(await current(leagues))
+    assert archive.final_match == match_id and archive.champion == top[1]
+    assert list(archive.ranking) == [top[1], top[0], *(s.player for s in before[2:])]
+    assert archive.rounds == 1 and match_id not in archive.matches
+    after = await current(leagues)
+    assert after.season == 2 and after.rounds == () and after.settings.ends_at is None
+    assert news == [("round_opened", 1), ("round_closed", 1), ("final_opened", 2), ("season_ended", top[1])]
+
+
+async def test_a_scheduled_final_survives_a_crash_a_finalist_leaving_and_being_voided(world):
+    """The season's end date passes: the clock opens the final (the process dies while making its thread and
+    the next tick seats it); the leader leaves the league; the deadline voids the final: the standings decide
+    among the members."""
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3, final_players=3, at_deadline="void",
+                              round_days=1, ends_at=clock() + 2 * 86400)
+    await everyone_resigns(leagues, (await leagues.open_round(GUILD, "Spring", BOSS)).rounds[0])
+    top = [s.player for s in await leagues.standings(await current(leagues))]
+
+    async def dies(league, round_, table):
+        raise ConnectionError("the process died here")
+
+    leagues.make_thread = dies
+    clock.advance(49)
+    await leagues.tick()  # the error is logged; the final is saved but not seated
+    assert (await current(leagues)).final.tables[0].match_id is None
+    restarted = service()
+    await restarted.tick()
+    final = (await current(restarted)).final
+    assert final.tables[0].players == tuple(top[:3]) and final.tables[0].match_id and len(made) == 3
+
+    await restarted.change(GUILD, "Spring", lambda lg: lg.leave(top[0]))
+    clock.advance(25)
+    await restarted.tick()
+    (archive,) = await restarted.seasons(await current(restarted))
+    assert (await restarted.matches.get(final.tables[0].match_id)).status == "cancelled"
+    assert archive.final_match is None and archive.champion == top[1] and list(archive.ranking) == top[1:]
+    assert (await current(restarted)).season == 2
+
+
+async def test_a_ladder_ends_with_a_final_and_counts_no_match_finished_after_it_opened(world):
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, format="ladder", final_players=2)
+    places = itertools.count(5000)
+
+    async def ladder_match(players):
+        match = await leagues.matches.create(game_key="toy", host_id=players[0], channel_id=CHANNEL,
+                                             place_id=next(places), guild_id=GUILD)
+        for guest in players[1:]:
+            await leagues.matches.join(match.id, guest)
+        await leagues.matches.start(match.id, players[0])
+        await leagues.matches.resign(match.id, players[-1])  # the last seat forfeits; the AI finishes the match
+        for player in players[:-1]:
+            if (await leagues.matches.get(match.id)).status == "running":
+                await leagues.matches.resign(match.id, player)
+
+    clock.advance(1)
+    await ladder_match(PLAYERS[:3])
+    clock.advance(1)
+    before = await leagues.standings(await current(leagues))
+    assert sum(s.played for s in before) == 3
+    league = await leagues.end_season(GUILD, "Spring", BOSS)
+    assert league.final.tables[0].players == tuple(s.player for s in before if s.played)[:2] and len(made) == 1
+    clock.advance(1)
+    await ladder_match(PLAYERS[2:5])  # finished while the final is played: not this season's
+    assert await leagues.standings(await current(leagues)) == before

@@ -2,6 +2,7 @@
 
 import pytest
 
+import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from bot.leagues import AiPlaces, AtDeadline, Format, LeagueRefusal, LeagueSettings, Shortfall, default_points
 from engine.core.errors import EngineError
 
@@ -15,7 +16,7 @@ def test_the_defaults_a_league_gets_from_its_name_and_game():
         Format.PODS, Shortfall.MIXED, AtDeadline.PLAY_OUT, AiPlaces.COUNT)
     assert league.table_sizes == (2, 4)  # Al-Rashid seats 2 to 5: 2 to 4 unless the league says otherwise
     assert (league.turn_clock_hours, league.round_days, league.forfeit_points) == (48.0, 14.0, 0.0)
-    assert league.final_table and league.schedule_days is None
+    assert league.final_players == 0 and league.schedule_days is None  # no final unless asked for
     assert league.match_settings() == {"clock_hours": 48.0, "on_expiry": "ai", "resign": "ai"}
 
 
@@ -52,6 +53,23 @@ def test_table_sizes_stay_within_the_game(low, high):
         settings(min_table=low, max_table=high)
     assert refused.value.message.key == "league.refusal.table_size"
     assert "2" in refused.value.text("en") and "5" in refused.value.text("it")
+
+
+@pytest.mark.parametrize("game, final, allowed", [("al-rashid", 5, True), ("al-rashid", 6, False),
+                                                  ("al-rashid", 1, False), ("taj-mahal", 1, False),
+                                                  ("yspahan", 2, False), ("yspahan", 3, True), ("toy", 0, True)])
+def test_a_final_seats_two_players_at_least_and_no_more_than_the_game_does(game, final, allowed):
+    if allowed:
+        assert settings(game=game, final_players=final).final_players == final
+        return
+    with pytest.raises(LeagueRefusal) as refused:
+        settings(game=game, final_players=final)
+    assert refused.value.message.key == "league.refusal.final_size" and str(final) in refused.value.text("it")
+
+
+def test_a_league_saved_before_finals_existed_loads_without_one():
+    assert LeagueSettings.model_validate({"name": "x", "game": "al-rashid", "starts_at": 0,
+                                          "final_table": True}).final_players == 0
 
 
 def test_a_season_ends_after_it_starts():
