@@ -108,9 +108,9 @@ class LeagueService:
         found = await self.load(guild_id, name)
         assert found.record.id is not None
         async with self.working(found.record.id, wait=CLAIM_WAIT_SECONDS) as mine:
-            if not mine:
+            loaded = await self._load_id(found.record.id) if mine else None
+            if loaded is None:
                 raise LeagueRefusal("league.refusal.working", league=found.league.settings.name)
-            loaded = await self.load(guild_id, str(found.record.id))
             if admin is not None:
                 loaded.league.check_admin(is_manager=admin[0], roles=admin[1])
             yield loaded
@@ -185,6 +185,10 @@ class LeagueService:
             if record.name.casefold() == wanted or str(record.id) == wanted:
                 return Loaded(record, League.model_validate(record.data))
         raise LeagueRefusal("league.refusal.unknown", league=name[:60])
+
+    async def _load_id(self, league_id: int) -> Loaded | None:
+        record = await self.storage.league(league_id)
+        return Loaded(record, League.model_validate(record.data)) if record else None
 
     async def _save(self, loaded: Loaded, league: League, archive: SeasonArchive | None = None) -> Loaded:
         record = loaded.record
@@ -305,9 +309,9 @@ class LeagueService:
         is doing it now); an error is logged and the next poll tries again."""
         try:
             async with self.working(league_id) as mine:
-                record = await self.storage.league(league_id) if mine else None
-                if record is not None:
-                    await self._check(Loaded(record, League.model_validate(record.data)))
+                loaded = await self._load_id(league_id) if mine else None
+                if loaded is not None:
+                    await self._check(loaded)
         except Exception:
             log.exception("league %s: could not check its round; trying again at the next tick", league_id)
 

@@ -268,3 +268,12 @@ async def test_a_ladder_ends_with_a_final_and_counts_no_match_finished_after_it_
     clock.advance(1)
     await ladder_match(PLAYERS[2:5])  # finished while the final is played: not this season's
     assert await leagues.standings(await current(leagues)) == before
+
+
+async def test_a_command_changes_the_league_it_named_even_beside_a_league_named_by_a_number(world):
+    service, clock, _ = world
+    leagues = service()
+    await leagues.create(GUILD, CHANNEL, True, name="2", game="toy")
+    await leagues.create(GUILD, CHANNEL, True, name="Spring", game="toy")  # its id is 2
+    await leagues.change(GUILD, "Spring", lambda lg: lg.join(PLAYERS[0], clock()))
+    assert [len(lg.members) for lg in await leagues.all(GUILD)] == [0, 1]
