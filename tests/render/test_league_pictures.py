@@ -54,6 +54,22 @@ def test_the_standings_show_ranks_points_and_the_players_own_row():
 
 
 @pytest.mark.parametrize("locale", ["en", "it"])
+def test_the_finalists_are_tagged_and_the_final_is_named_under_the_title(locale):
+    finalists = [StandingsRow(r.rank, r.name, r.points, r.played, r.wins, finalist=r.rank <= 2) for r in rows(4)]
+    note = "The final is being played" if locale == "en" else "Si gioca la finale"
+    picture = paint_standings("League", finalists, locale, page=(1, 2), subtitle=note)
+    assert illegible(picture) == []
+    texts = [label.text for label in picture.info["labels"]]
+    tag = "final" if locale == "en" else "finale"
+    page = "Page 1 of 2" if locale == "en" else "Pagina 1 di 2"
+    assert texts.count(tag) == 2 and f"{note} · {page}" in texts
+    # the long name of a finalist is shortened to leave the tag its room
+    long_name = next(label for label in picture.info["labels"] if label.text.startswith("Giovanni"))
+    assert long_name.text.endswith("…") and long_name.box[2] < next(
+        label.box[0] for label in picture.info["labels"] if label.text == tag)
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
 @pytest.mark.parametrize("games", [0, 1, 7, 300])
 def test_the_rating_chart_is_legible_for_any_number_of_games(locale, games):
     history = [(25 + i * 0.1, max(1.0, 25 / 3 - i * 0.05)) for i in range(games)]
