@@ -20,6 +20,7 @@ from .records import (
     StaleState,
 )
 from .sql import Database, Duplicate, Executor
+from .steps import MATCH_UPDATE_COLUMNS, StepWrite
 
 MATCH_COLUMNS = (
     "game", "params", "seed", "guild_id", "channel_id", "place_id", "host_id", "settings", "status", "state",
@@ -80,42 +81,27 @@ class MatchRecords:
         values = {**dict(zip(MATCH_COLUMNS, _match_values(match), strict=True)),
                   "state_id": expected + 1, "updated_at": now}
         del values["created_at"]
+        step = StepWrite(
+            match_id=match.id, expected=expected, match=tuple(values[c] for c in MATCH_UPDATE_COLUMNS), now=now,
+            seats=[(s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name) for s in match.seats],
+            entry=None if entry is None else (
+                entry.kind, entry.seat, entry.notation, entry.undoable, entry.by_ai, json.dumps(entry.events),
+                entry.at, json.dumps(entry.label) if entry.label is not None else None),
+            reminders=None if reminders is None else [(r.seat, r.kind, r.level, r.due_at) for r in reminders],
+            result=None if result is None else (
+                result.game, result.status, json.dumps(result.outcome) if result.outcome is not None else None,
+                json.dumps(result.seats), result.finished_at),
+            outbox=[(item.kind, json.dumps(item.payload)) for item in outbox])
         try:
-            async with self.db.transaction() as q:
-                changed = await q.execute(
-                    f"UPDATE matches SET {', '.join(f'{k} = ?' for k in values)} WHERE id = ? AND state_id = ?",
-                    *values.values(), match.id, expected)
-                if changed != 1:
-                    raise StaleState(match.id)
-                await q.execute("DELETE FROM seats WHERE match_id = ?", match.id)
-                await _write_seats(q, match)
-                if entry is not None:
-                    entry.match_id, entry.state_id = match.id, expected + 1
-                    row = await q.fetchrow(
-                        "INSERT INTO actions (match_id, state_id, kind, seat, notation, undoable, by_ai, events, at,"
-                        " label) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                        entry.match_id, entry.state_id, entry.kind, entry.seat, entry.notation, entry.undoable,
-                        entry.by_ai, json.dumps(entry.events), entry.at,
-                        json.dumps(entry.label) if entry.label is not None else None)
-                    assert row is not None
-                    entry.id = row["id"]
-                if reminders is not None:
-                    await q.execute("DELETE FROM reminders WHERE match_id = ?", match.id)
-                    await q.executemany(
-                        "INSERT INTO reminders (match_id, seat, kind, level, due_at) VALUES (?, ?, ?, ?, ?)",
-                        [(match.id, r.seat, r.kind, r.level, r.due_at) for r in reminders])
-                if result is not None:
-                    await q.execute(
-                        "INSERT INTO results (match_id, game, status, outcome, seats, finished_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE SET game = excluded.game,"
-                        " status = excluded.status, outcome = excluded.outcome, seats = excluded.seats,"
-                        " finished_at = excluded.finished_at",
-                        result.match_id, result.game, result.status,
-                        json.dumps(result.outcome) if result.outcome is not None else None,
-                        json.dumps(result.seats), result.finished_at)
-                await write_outbox(q, match.id, expected + 1, outbox, now)
+            ids = await self.db.save_step(step)
         except Duplicate:
             raise PlaceTaken(match.place_id) from None
+        if ids is None:
+            raise StaleState(match.id)
+        if entry is not None:
+            entry.match_id, entry.state_id, entry.id = match.id, expected + 1, ids.entry_id
+        for item, item_id in zip(outbox, ids.outbox_ids, strict=True):
+            item.match_id, item.state_id, item.created_at, item.id = match.id, expected + 1, now, item_id
         match.state_id = expected + 1
         match.updated_at = now
         return match

@@ -18,6 +18,7 @@ import asyncpg  # type: ignore[import-untyped]
 
 from .claims import LEASE_SECONDS
 from .sql import MIGRATIONS, Duplicate, Row, to_apply
+from .steps import POSTGRES_SAVE, StepIds, StepWrite, postgres_arguments
 from .store import SqlStorage
 
 POSTGRES_MIGRATIONS = MIGRATIONS / "postgresql"
@@ -101,6 +102,14 @@ class PostgresDatabase:
                 yield _Statements(connection)
         except asyncpg.UniqueViolationError as error:
             raise Duplicate(str(error)) from error
+
+    async def save_step(self, step: StepWrite) -> StepIds | None:
+        try:
+            async with self.pool.acquire() as connection:  # one statement: one round trip, one transaction
+                row = await connection.fetchrow(POSTGRES_SAVE, *postgres_arguments(step))
+        except asyncpg.UniqueViolationError as error:
+            raise Duplicate(str(error)) from error
+        return StepIds(row["entry_id"], list(row["outbox_ids"])) if row["saved"] else None
 
     async def migrate(self, known: list[tuple[int, Path]]) -> None:
         async with self.pool.acquire() as connection, connection.transaction():

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .records import SchemaTooNew
+from .steps import StepIds, StepWrite
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -54,6 +55,9 @@ class Database(Protocol):
     def snapshot(self) -> AbstractAsyncContextManager[Executor]: ...
 
     def transaction(self) -> AbstractAsyncContextManager[Executor]: ...
+
+    async def save_step(self, step: StepWrite) -> StepIds | None:
+        """A step's save in one trip (see steps.py); None when the match's state_id moved on."""
 
     async def migrate(self, known: list[tuple[int, Path]]) -> None:
         """Apply the migrations not yet applied, each in its own transaction (see `to_apply`)."""

@@ -19,6 +19,7 @@ import aiosqlite
 
 from .claims import LEASE_SECONDS
 from .sql import MIGRATIONS, Duplicate, Row, to_apply
+from .steps import StepIds, StepWrite, write_sqlite
 from .store import SqlStorage
 
 
@@ -100,6 +101,17 @@ class SqliteDatabase:
                 if isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error):
                     raise Duplicate(str(error)) from error
                 raise
+
+    async def save_step(self, step: StepWrite) -> StepIds | None:
+        async with self._lock:
+            try:
+                # aiosqlite's own way onto its thread (what each of its calls does): the statements in one hop.
+                ids: StepIds | None = await self.connection._execute(write_sqlite, self.connection._conn, step)
+            except sqlite3.IntegrityError as error:
+                if "UNIQUE" in str(error):
+                    raise Duplicate(str(error)) from error
+                raise
+            return ids
 
     async def migrate(self, known: list[tuple[int, Path]]) -> None:
         async with self._lock:
