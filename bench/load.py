@@ -3,6 +3,14 @@
 
     .venv/bin/python bench/load.py --matches 10 --seconds 60
     .venv/bin/python bench/load.py --matches 100 --seconds 120 --render-processes 0   # drawing in threads
+    .venv/bin/python bench/load.py --matches 1000 --think 60 --idle 1000 --backend postgresql
+
+`--matches` are opened through Discord and played; `--think` is the players' mean pause (exponential)
+between seeing their panel and clicking (0: at once, the most load the bot can take); `--idle` more
+running matches are written straight into the database before the bot starts (nobody plays them), for the
+memory and database size an idle match costs. `--backend postgresql` runs the bot on a throwaway
+PostgreSQL cluster (or `--postgres URL`). At the end, with the players stopped, a step's save (as the bot
+saves one) is timed beside a bare insert of the same bytes on the same database.
 
 Each match has one player who clicks (as a typical player: the suggestion, or what the heuristic would
 play) and two AI seats; the games take turns (Al-Rashid, Taj Mahal, Notre Dame, Yspahan). Players answer
@@ -17,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import os
 import platform
 import random
@@ -34,11 +44,14 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from bot.services import MatchService  # noqa: E402
-from bot.storage import SqliteStorage  # noqa: E402
+from bot.storage import LogEntry, MatchRecord, OutboxItem, SeatRecord, make_storage  # noqa: E402
+from engine.core import get_game  # noqa: E402
 from tests.bot.clicking import Clicking, Figures  # noqa: E402
 from tests.bot.crashing import BotProcess  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.support.backends import postgres_schema  # noqa: E402
 from tests.support.bot_process import run_bot  # noqa: E402
+from tests.support.postgres import server_bin, throwaway_cluster  # noqa: E402
 
 GAMES = ["al-rashid", "taj-mahal", "notre-dame", "yspahan"]
 STEP_VERBS = re.compile(r"^cs:\d+:\d+:(do|pick)")
@@ -67,17 +80,16 @@ def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[round(q * 100) - 1]
 
 
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process and its children (the drawing processes), in MB."""
+def rss_mb(pid: int, children: bool = True) -> float:
+    """Resident memory of a process and (by default) its children (the drawing processes), in MB."""
     total, pids = 0, [pid]
     while pids:
         p = pids.pop()
         try:
             status = Path(f"/proc/{p}/status").read_text()
             total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
-            for task in Path(f"/proc/{p}/task").iterdir():
-                children = (task / "children").read_text().split()
-                pids.extend(int(c) for c in children)
+            for task in Path(f"/proc/{p}/task").iterdir() if children else ():
+                pids.extend(int(c) for c in (task / "children").read_text().split())
         except (OSError, AttributeError):
             continue
     return total / 1024
@@ -100,12 +112,14 @@ async def open_match(fake: FakeDiscord, host, channel, game: str, ai: int) -> No
     await (await fake.click(host, lobby, label="Start")).reply(timeout=120)
 
 
-async def play(fake, channel, service, user, rng, deadline: float, errors: list[str]) -> None:
+async def play(fake, channel, service, user, rng, deadline: float, think: float, errors: list[str]) -> None:
     driver = Clicking(fake, channel, service, [user], rng, set(), Figures(), typical=True,
                       game=(await service.match_here(channel.id)).game)
     while time.monotonic() < deadline:
+        if think:
+            await asyncio.sleep(min(rng.expovariate(1 / think), max(0.0, deadline - time.monotonic())))
         match = await service.match_here(channel.id)
-        if match.status != "running":
+        if match.status != "running" or time.monotonic() >= deadline:
             return
         try:
             await driver.decide(match)
@@ -114,21 +128,87 @@ async def play(fake, channel, service, user, rng, deadline: float, errors: list[
             await asyncio.sleep(0.5)
 
 
-async def run(matches: int, seconds: float, render_processes: int, tiny: bool, seed: int) -> None:
+async def create_idle(storage, count: int, guild_id: int, seed: int) -> None:
+    """Running matches at their start, written straight into the database: three human seats each (so the
+    bot's start-up has no AI seat to move), in channels nobody looks at."""
+    now = time.time()
+    for i in range(count):
+        key = GAMES[i % len(GAMES)]
+        game = get_game(key)
+        state = game.new_game(None, 3, seed + i)
+        active = game.active_seats(state)
+        place = 1_000_000 + i
+        await storage.create_match(MatchRecord(
+            game=key, seed=seed + i, channel_id=place, place_id=place, host_id=place, guild_id=guild_id,
+            status="running", state=game.dump_state(state), settings={"locale": "en"},
+            seats=[SeatRecord(s, user_id=place * 10 + s, name=f"idle {s}", awaited_since=now if s in active else None)
+                   for s in range(3)]))
+
+
+async def database_size(storage, workdir: Path) -> int:
+    if storage.db.shared:  # PostgreSQL: the tables and indexes of the bench's schema
+        async with storage.db.read() as q:
+            row = await q.fetchrow(
+                "SELECT sum(pg_total_relation_size(c.oid)) AS size FROM pg_class c JOIN pg_namespace n"
+                " ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'")
+        return int(row["size"] or 0)
+    async with storage.db.read() as q:
+        await q.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return sum(f.stat().st_size for f in workdir.glob("bot.db*"))
+
+
+async def save_versus_bare(storage, matches: list, samples: int) -> tuple[list[float], list[float]]:
+    """A step's save as the bot saves one (the match with its seats, a log entry and a table item, guarded by
+    state_id), and a bare insert of the same state bytes in a transaction of its own, in turn."""
+    async with storage.db.transaction() as q:
+        await q.execute("CREATE TABLE IF NOT EXISTS bench_bare (body TEXT)")
+    saves, bares = [], []
+    for i in range(samples):
+        match = await storage.get_match(matches[i % len(matches)].id)
+        entry = LogEntry(match.id, 0, "step", 0, "bench", at=time.time(), events=[{"key": "bench", "params": {}}])
+        began = time.perf_counter()
+        await storage.save_match(match, entry=entry, outbox=[OutboxItem(match.id, "table", {"announce": []})])
+        saves.append(time.perf_counter() - began)
+        body = json.dumps(match.state)
+        began = time.perf_counter()
+        async with storage.db.transaction() as q:
+            await q.execute("INSERT INTO bench_bare (body) VALUES (?)", body)
+        bares.append(time.perf_counter() - began)
+    return saves, bares
+
+
+async def run(args, database: str | None) -> None:
+    matches = args.matches
     with tempfile.TemporaryDirectory() as workdir:
         async with FakeDiscord() as fake:
             users = [fake.add_user(f"player{i}", locale="it" if i % 2 else "en-US") for i in range(matches)]
             guild = fake.add_guild("Bazaar", members=users)
             channels = [fake.add_text_channel(guild, f"table-{i}") for i in range(matches)]
             port = free_port()
-            bot = Bot(fake, Path(workdir), tiny_pictures=tiny, log_level="WARNING")
-            bot.env.update({"METRICS_PORT": str(port), "RENDER_PROCESSES": str(render_processes),
+            bot = Bot(fake, Path(workdir), tiny_pictures=args.tiny_pictures, log_level="WARNING")
+            bot.env.update({"METRICS_PORT": str(port), "RENDER_PROCESSES": str(args.render_processes),
                             "REMINDER_POLL_SECONDS": "3600"})
-            await bot.start()
-            storage = SqliteStorage(bot.database)
+            if database:
+                bot.env["DATABASE_URL"] = database
+            storage = make_storage(database or bot.database)
+            rss_empty = None
+            if args.idle:  # the bot alone first, on the empty database: what it weighs without matches
+                await bot.start()
+                await asyncio.sleep(3)
+                rss_empty = rss_mb(bot.process.pid, children=False)
+                bot.stop()
             await storage.open()
+            size_empty = await database_size(storage, Path(workdir))
+            began = time.monotonic()
+            await create_idle(storage, args.idle, guild.id, args.seed + 10**6)
+            size_idle = await database_size(storage, Path(workdir))
+            if args.idle:
+                print(f"{args.idle} idle matches written in {time.monotonic() - began:.0f} s", flush=True)
+            await bot.start()
             service = MatchService(storage, presenter=None)
             try:
+                await asyncio.sleep(3)  # start-up (resume) done
+                rss_idle = rss_mb(bot.process.pid, children=False)
                 opening = asyncio.Semaphore(8)
 
                 async def opened(i: int) -> None:
@@ -140,19 +220,26 @@ async def run(matches: int, seconds: float, render_processes: int, tiny: bool, s
                 print(f"{matches} matches opened in {time.monotonic() - began:.0f} s", flush=True)
                 await asyncio.sleep(2)
                 before, handled = await scrape(port), len(fake.interactions)
-                rss_before = rss_mb(bot.process.pid)
+                rss_before = rss_mb(bot.process.pid, children=False)
                 errors: list[str] = []
                 start = time.monotonic()
-                deadline = start + seconds
-                await asyncio.gather(*(play(fake, channels[i], service, users[i], random.Random(seed + i),
-                                            deadline, errors) for i in range(matches)))
+                deadline = start + args.seconds
+                await asyncio.gather(*(play(fake, channels[i], service, users[i], random.Random(args.seed + i),
+                                            deadline, args.think, errors) for i in range(matches)))
                 took = time.monotonic() - start
                 after = await scrape(port)
-                rss_after = rss_mb(bot.process.pid)
+                rss_after = rss_mb(bot.process.pid, children=False)
+                rss_all = rss_mb(bot.process.pid)
                 handles = fake.interactions[handled:]
-                size = sum(f.stat().st_size for f in Path(workdir).glob("bot.db*"))
-                report(matches, seconds, took, render_processes, tiny, handles, before, after, rss_before,
-                       rss_after, size, errors, await storage.matches(statuses=("running", "over")))
+                places = {c.id for c in channels}
+                played = [m for m in await storage.matches(statuses=("running", "over")) if m.place_id in places]
+                size_played = await database_size(storage, Path(workdir))
+                saves, bares = await save_versus_bare(storage, played, args.save_samples)
+                report(args, database, took, handles, before, after, errors, played,
+                       memory={"empty": rss_empty, "idle": rss_idle, "opened": rss_before, "end": rss_after,
+                               "all": rss_all},
+                       sizes={"empty": size_empty, "idle": size_idle, "played": size_played},
+                       saves=saves, bares=bares)
                 if errors:
                     print("the bot's log ends with:\n" + "".join(Path(bot.log_path).read_text().splitlines(True)[-15:]))
             finally:
@@ -160,8 +247,21 @@ async def run(matches: int, seconds: float, render_processes: int, tiny: bool, s
                 bot.stop()
 
 
-def report(matches, seconds, took, render_processes, tiny, handles, before, after, rss_before, rss_after, size,
-           errors, stored) -> None:
+def from_buckets(before: dict[str, float], after: dict[str, float], name: str, q: float) -> float:
+    """The q-quantile of a Prometheus histogram's observations between two scrapes, as the upper bound of the
+    bucket it falls in (seconds; inf past the last bucket)."""
+    prefix = f"caravanserai_{name}_bucket{{le="
+    bounds = sorted((float(k[len(prefix) + 1:-2]), v - before.get(k, 0.0)) for k, v in after.items()
+                    if k.startswith(prefix))
+    total = bounds[-1][1] if bounds else 0
+    for bound, count in bounds:
+        if total and count >= q * total:
+            return bound
+    return float("nan")
+
+
+def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares) -> None:
+    matches = args.matches
     acks = [h.ack_delay for h in handles if h.ack_delay is not None]
     answered = [h.timeline[-1][1] for h in handles if h.timeline]
     steps = [h.timeline[-1][1] for h in handles if h.timeline and STEP_VERBS.match(
@@ -170,23 +270,44 @@ def report(matches, seconds, took, render_processes, tiny, handles, before, afte
     lag_count = after["caravanserai_event_loop_lag_seconds_count"] - before["caravanserai_event_loop_lag_seconds_count"]
     lag_slow = lag_count - (after['caravanserai_event_loop_lag_seconds_bucket{le="0.1"}']
                             - before['caravanserai_event_loop_lag_seconds_bucket{le="0.1"}'])
-    load = os.getloadavg()[0]
-    print(f"\n{time.strftime('%Y-%m-%d')} · {platform.processor() or platform.machine()}, nproc {os.cpu_count()}, "
-          f"Python {platform.python_version()}, load average {load:.1f} at the end")
-    print(f"{matches} concurrent matches ({', '.join(GAMES)}; one clicking player and two AI seats each), "
-          f"{took:.0f} s of play, drawing: {'tiny PNG' if tiny else f'{render_processes} processes' if render_processes else 'threads'}")
+    load = os.getloadavg()
+    backend = "PostgreSQL" if database else "SQLite"
+    drawing = "tiny PNG" if args.tiny_pictures else \
+        f"{args.render_processes} processes" if args.render_processes else "threads"
+    print(f"\n{time.strftime('%Y-%m-%d %H:%M')} · {platform.processor() or platform.machine()}, nproc {os.cpu_count()}, "
+          f"Python {platform.python_version()}, load average {load[0]:.1f} / {load[1]:.1f} (1 / 5 min) at the end")
+    print(f"{backend}; {matches} matches played ({', '.join(GAMES)}; one clicking player and two AI seats each), "
+          f"think {args.think:g} s, {args.idle} idle; {took:.0f} s of play; pictures: {drawing}")
     print(f"interactions: {len(handles)} ({len(handles) / took:.1f}/s); steps applied (AI included): "
           f"{actions:.0f} ({actions / took:.1f}/s)")
     print(f"acknowledged after (players' side): p50 {pct(acks, .5) * 1000:.0f} ms, p99 {pct(acks, .99) * 1000:.0f} ms")
-    print(f"answered after (players' side): p50 {pct(answered, .5) * 1000:.0f} ms, p99 {pct(answered, .99) * 1000:.0f} ms; "
-          f"steps only: p50 {pct(steps, .5) * 1000:.0f} ms, p99 {pct(steps, .99) * 1000:.0f} ms (n={len(steps)})")
-    latency = [recent(after, "interaction_latency", q) for q in ("0.5", "0.99")]
-    lag = [recent(after, "event_loop_lag", q) for q in ("0.5", "0.99")]
-    print(f"bot's interaction latency (last 5 min): p50 {latency[0]:.0f} ms, p99 {latency[1]:.0f} ms")
-    print(f"event-loop lag (last 5 min): p50 {lag[0]:.0f} ms, p99 {lag[1]:.0f} ms; "
+    print(f"answered after (players' side; the table is posted before the answer): p50 {pct(answered, .5) * 1000:.0f} ms,"
+          f" p99 {pct(answered, .99) * 1000:.0f} ms; steps only: p50 {pct(steps, .5) * 1000:.0f} ms, "
+          f"p99 {pct(steps, .99) * 1000:.0f} ms (n={len(steps)})")
+    print("bot's interaction latency (during play, bucket bounds): p50 ≤ "
+          f"{from_buckets(before, after, 'interaction_latency_seconds', .5) * 1000:.0f} ms, p99 ≤ "
+          f"{from_buckets(before, after, 'interaction_latency_seconds', .99) * 1000:.0f} ms")
+    print(f"event-loop lag (during play, bucket bounds): p50 ≤ "
+          f"{from_buckets(before, after, 'event_loop_lag_seconds', .5) * 1000:.0f} ms, p99 ≤ "
+          f"{from_buckets(before, after, 'event_loop_lag_seconds', .99) * 1000:.0f} ms; "
           f"probes over 100 ms: {lag_slow:.0f} of {lag_count:.0f}")
-    print(f"memory (bot and drawing processes): {rss_before:.0f} MB after opening, {rss_after:.0f} MB at the end")
-    print(f"database: {size / 1024:.0f} KB for {len(stored)} matches ({size / 1024 / max(len(stored), 1):.0f} KB a match)")
+    print("the bot's step saves under load (bucket bounds): p50 ≤ "
+          f"{from_buckets(before, after, 'step_save_seconds', .5) * 1000:.1f} ms, p99 ≤ "
+          f"{from_buckets(before, after, 'step_save_seconds', .99) * 1000:.1f} ms")
+    if saves:
+        ratio = statistics.median(saves) / statistics.median(bares)
+        print(f"after play, {len(saves)} of each: step save p50 {pct(saves, .5) * 1000:.2f} ms, p99 "
+              f"{pct(saves, .99) * 1000:.2f} ms; bare insert of the same bytes p50 {pct(bares, .5) * 1000:.2f} ms, "
+              f"p99 {pct(bares, .99) * 1000:.2f} ms; save / bare (medians) {ratio:.2f}x")
+    print(f"memory of the bot's process: {memory['idle']:.0f} MB at start, {memory['opened']:.0f} MB with the "
+          f"matches opened, {memory['end']:.0f} MB at the end ({memory['all']:.0f} MB with its drawing processes)")
+    if args.idle:
+        per_idle = (memory["idle"] - memory["empty"]) * 1024 / args.idle
+        print(f"idle matches: {memory['empty']:.0f} MB without them, so {per_idle:.1f} KB of memory and "
+              f"{(sizes['idle'] - sizes['empty']) / 1024 / args.idle:.1f} KB of database each")
+    per_active = (memory["end"] - memory["idle"]) * 1024 / max(matches, 1)
+    print(f"per played match: {per_active:.0f} KB of memory (end minus start), "
+          f"{(sizes['played'] - sizes['idle']) / 1024 / max(len(played), 1):.0f} KB of database")
     print(f"errors in the players' driver: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
 
 
@@ -197,14 +318,36 @@ def recent(metrics: dict[str, float], name: str, quantile: str) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--matches", type=int, default=10)
+    parser.add_argument("--matches", type=int, default=10, help="matches opened through Discord and played")
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think", type=float, default=0.0, help="players' mean pause before a click, seconds")
+    parser.add_argument("--idle", type=int, default=0, help="running matches nobody plays, written before start")
+    parser.add_argument("--backend", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--postgres", help="a PostgreSQL server URL (default: a throwaway cluster)")
     parser.add_argument("--render-processes", type=int, default=2, help="0: draw in threads of the bot's process")
     parser.add_argument("--tiny-pictures", action="store_true", help="a tiny PNG instead of real pictures")
+    parser.add_argument("--save-samples", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    asyncio.run(run(args.matches, args.seconds, args.render_processes, args.tiny_pictures, args.seed))
+    with contextlib.ExitStack() as stack:
+        server = None
+        if args.backend == "postgresql":
+            server = args.postgres
+            if server is None:
+                bin_dir = server_bin()
+                if bin_dir is None:
+                    sys.exit("no PostgreSQL server found: install Debian's postgresql package or pass --postgres")
+                server = stack.enter_context(throwaway_cluster(bin_dir))
+        asyncio.run(with_database(args, server))
     return 0
+
+
+async def with_database(args, server: str | None) -> None:
+    if server is None:
+        await run(args, None)
+        return
+    async with postgres_schema(server) as url:
+        await run(args, url)
 
 
 if __name__ == "__main__":

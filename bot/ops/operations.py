@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from . import drawing
@@ -34,13 +35,14 @@ class Operations:
 
 
 def count_actions(storage: Storage, telemetry: Telemetry) -> None:
-    """Count every step applied (a save that writes an action-log entry), whoever played it."""
+    """Count every step applied (a save that writes an action-log entry), whoever played it, and time its save."""
     save = storage.save_match
 
     async def save_match(match: Any, **changes: Any) -> Any:
+        began = time.perf_counter()
         saved = await save(match, **changes)
         if changes.get("entry") is not None:
-            telemetry.action_applied()
+            telemetry.action_applied(time.perf_counter() - began)
         return saved
 
     storage.save_match = save_match  # type: ignore[method-assign]

@@ -27,6 +27,7 @@ log = logging.getLogger("bot.interaction")
 LATENCY_BUCKETS = (0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 LAG_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 WINDOW = 300.0      # seconds of recent latencies the p50/p99 gauges summarise
+SAVE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25)
 LAG_PROBE = 0.25    # seconds between two looks at the event loop
 RECENT = 10_000     # samples kept for the recent quantiles
 
@@ -71,6 +72,10 @@ class Telemetry:
                                     registry=r)
         self.actions = Counter("caravanserai_actions", "Steps applied to matches (players and AI seats)",
                                registry=r)
+        self.step_save = Histogram("caravanserai_step_save_seconds", "Saving a step (one transaction)",
+                                   buckets=SAVE_BUCKETS, registry=r)
+        self.step_save_recent = Gauge("caravanserai_step_save_recent_seconds",
+                                      "Step save quantiles over the last five minutes", ["quantile"], registry=r)
         self.actions_per_minute = Gauge("caravanserai_actions_per_minute", "Steps applied in the last minute",
                                         registry=r)
         self.discord_errors = Counter("caravanserai_discord_errors", "Discord HTTP answers of 400 and above",
@@ -88,6 +93,7 @@ class Telemetry:
         self.recent_latency = Recent(WINDOW)
         self.recent_lag = Recent(WINDOW)
         self.recent_actions = Recent(60.0)
+        self.recent_saves = Recent(WINDOW)
         self.last_beat = time.monotonic()
         self._probe: asyncio.Task | None = None
 
@@ -97,9 +103,11 @@ class Telemetry:
         self.latency.observe(latency)
         self.recent_latency.add(latency)
 
-    def action_applied(self) -> None:
+    def action_applied(self, save_seconds: float) -> None:
         self.actions.inc()
         self.recent_actions.add(1.0)
+        self.step_save.observe(save_seconds)
+        self.recent_saves.add(save_seconds)
 
     # ---- Discord's answers --------------------------------------------------------------------------
     def http_trace(self) -> aiohttp.TraceConfig:
@@ -139,10 +147,11 @@ class Telemetry:
     # ---- a scrape -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Bring the windowed gauges up to date (called just before the figures are read)."""
-        latencies, lags = self.recent_latency.values(), self.recent_lag.values()
+        latencies, lags, saves = self.recent_latency.values(), self.recent_lag.values(), self.recent_saves.values()
         for q in (0.5, 0.99):
             self.latency_recent.labels(quantile=str(q)).set(quantile(latencies, q))
             self.loop_lag_recent.labels(quantile=str(q)).set(quantile(lags, q))
+            self.step_save_recent.labels(quantile=str(q)).set(quantile(saves, q))
         self.actions_per_minute.set(len(self.recent_actions.values()))
 
 
