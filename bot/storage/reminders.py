@@ -18,7 +18,7 @@ class Reminders:
         return await self._reminders("due_at <= ?", now)
 
     async def delete_reminder(self, reminder_id: int) -> None:
-        async with self.db.transaction() as q:
+        async with self.db.read() as q:  # one statement, atomic by itself
             await q.execute("DELETE FROM reminders WHERE id = ?", reminder_id)
 
     async def _reminders(self, where: str, *params: Any) -> list[Reminder]:

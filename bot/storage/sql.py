@@ -37,7 +37,7 @@ class Executor(Protocol):
 
 
 class Database(Protocol):
-    """One backend's connection(s). `read()` runs single statements (each atomic on its own), `snapshot()`
+    """One backend's connection(s). `read()` runs single statements (each atomic on its own, a write too), `snapshot()`
     gives one consistent view for several queries, `transaction()` an all-or-nothing write (raising
     Duplicate on a unique violation)."""
 
