@@ -24,6 +24,7 @@ message already posted (Discord's enforce_nonce) instead of posting and pinging 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Collection
@@ -182,7 +183,7 @@ class Courier:
                 alert, with_panel = by_dm[seat.seat]
                 news = [i for i in folded if i.payload["seat"] == seat.seat]
                 if await self._alert_by_dm(match, game, state, seat.seat, alert, with_panel, news,
-                                           f"ca{items[-1].id}u{alert.user_id}"):
+                                           alert_nonce(items[-1].id, alert.user_id)):
                     continue
                 await self._privates(match, news)  # DMs closed: the news waits in the mailbox
                 alerts.append(alert)
@@ -235,6 +236,12 @@ class Courier:
         await self.presenter.show_final(FinalReport(match, title_of(match), outcome if reason is None else None,
                                                     png, reason=reason, nonce=f"cf{item.id}"))
         await self._done(match, [item])
+
+
+def alert_nonce(item_id: int, user_id: int) -> str:
+    """A turn DM's nonce: the same for a repeated delivery, and within Discord's 25 characters however
+    large the outbox id and the user's snowflake grow (their digits side by side do not fit)."""
+    return "ca" + hashlib.blake2b(f"{item_id}:{user_id}".encode(), digest_size=11).hexdigest()
 
 
 def _loaded(match: MatchRecord) -> tuple[Game, Any]:

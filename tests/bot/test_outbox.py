@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from bot.services import MatchService, MatchSettings, Refusal
+from bot.services.courier import alert_nonce
 from bot.storage import make_storage
 
 from .fakes import RecordingPresenter
@@ -190,3 +191,15 @@ async def test_al_rashid_a_player_who_keeps_the_move_is_not_alerted_again(servic
     assert len(presenter.alerted()) == alerts + 1  # the AIs placed, and the turn came back: one alert
     expected = becoming_active(game, match := await service.get(match.id), await service.storage.log(match.id))
     assert presenter.alerted().count(HOST) == expected[0]
+
+
+def test_a_turn_dm_nonce_fits_discord_for_any_outbox_id_and_player():
+    """Discord refuses a nonce over 25 characters: a turn DM's nonce (and the closed-DM line's, one more
+    character) fits once outbox ids and snowflakes are large, stays the same for a repeated delivery and
+    differs between deliveries and players."""
+
+    big_user = 2**63 - 1
+    nonces = {alert_nonce(item, user) for item in (1, 999, 1_000, 10**12) for user in (big_user, 42)}
+    assert len(nonces) == 8
+    assert all(len(nonce + "c") <= 25 for nonce in nonces)
+    assert alert_nonce(10**12, big_user) == alert_nonce(10**12, big_user)
