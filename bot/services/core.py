@@ -29,6 +29,7 @@ from ..storage import (
     SeatRecord,
     StaleState,
     Storage,
+    lease,
 )
 from . import ai, clock
 from .courier import Courier, title_of
@@ -125,13 +126,10 @@ class MatchCore:
 
     async def deliver(self, match_id: int) -> None:
         # Another bot process on the same database may be delivering this match's outbox: that one (or the
-        # next tick) delivers what is pending, never both.
-        if not await self.storage.claim(f"outbox:{match_id}"):
-            return
-        try:
-            await self.courier.deliver(match_id, self.held, {seat for m, seat in self.answering if m == match_id})
-        finally:
-            await self.storage.release(f"outbox:{match_id}")
+        # next tick) delivers what is pending, never both; the claim is renewed while the delivery runs.
+        async with lease(self.storage, f"outbox:{match_id}") as held:
+            if held is not None:
+                await self.courier.deliver(match_id, self.held, {seat for m, seat in self.answering if m == match_id})
 
     async def running(self, match_id: int) -> tuple[MatchRecord, Game, Any]:
         match = await self.get(match_id)

@@ -18,7 +18,8 @@ start-up, so a crash between saving and posting loses nothing. Pending items are
   Discord: a subscriber's failure leaves only that item pending, Discord's only the others.
 
 Posts carry a nonce made from the items they deliver, so a delivery repeated after a crash returns the
-message already posted (Discord's enforce_nonce) instead of posting and pinging twice.
+message already posted (Discord's enforce_nonce) instead of posting and pinging twice. Work done under a
+claim (storage/claims.py) checks before each post that the claim is still this process's.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 
 from engine.core import Game, Message, get_game
 
-from ..storage import Mail, MatchRecord, OutboxItem, Storage
+from ..storage import Lease, Mail, MatchRecord, OutboxItem, Storage, current_lease
 from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
@@ -55,9 +56,18 @@ class Courier:
     def __init__(self, storage: Storage, presenter: Presenter, now: Callable[[], float],
                  ended: MatchEndedBus | None = None):
         self.storage = storage
-        self.presenter = presenter
+        self._presenter = presenter
         self.now = now
         self.ended = ended or MatchEndedBus()
+
+    @property
+    def presenter(self) -> Presenter:
+        held = current_lease.get()
+        return self._presenter if held is None or self._presenter is None else _Guarded(self._presenter, held)
+
+    @presenter.setter
+    def presenter(self, presenter: Presenter) -> None:
+        self._presenter = presenter
 
     async def deliver(self, match_id: int, hold: Collection[int] = (), answering: Collection[int] = ()) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
@@ -89,7 +99,7 @@ class Courier:
                 await self._final(match, item)
         except Exception as error:  # noqa: BLE001 — Discord is down or refused: keep it for the next attempt
             log.warning("delivery for match %s stopped (%s %s); it stays pending", match_id, type(error).__name__,
-                        getattr(error, "status", ""))
+                        getattr(error, "status", ""), exc_info=True)
 
     # ---- each kind of item ------------------------------------------------------------------------
     async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:
@@ -242,6 +252,24 @@ def alert_nonce(item_id: int, user_id: int) -> str:
     """A turn DM's nonce: the same for a repeated delivery, and within Discord's 25 characters however
     large the outbox id and the user's snowflake grow (their digits side by side do not fit)."""
     return "ca" + hashlib.blake2b(f"{item_id}:{user_id}".encode(), digest_size=11).hexdigest()
+
+
+class _Guarded:
+    """The presenter for work done under a claim: every post first checks that the claim still holds (raises
+    LeaseLost once another process took the work over, so nothing is posted twice)."""
+
+    def __init__(self, presenter: Presenter, held: Lease):
+        self._presenter = presenter
+        self._held = held
+
+    def __getattr__(self, name: str) -> Any:
+        show = getattr(self._presenter, name)
+
+        async def guarded(*args: Any, **kwargs: Any) -> Any:
+            self._held.check()
+            return await show(*args, **kwargs)
+
+        return guarded
 
 
 def _loaded(match: MatchRecord) -> tuple[Game, Any]:

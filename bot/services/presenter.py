@@ -104,7 +104,8 @@ class Presenter(Protocol):
         """A short public line in the match's channel or thread, in the table's language or, when it
         mentions a player, in theirs."""
 
-    async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str) -> None:
+    async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str,
+                     nonce: str | None = None) -> None:
         """DM a polite reminder; raises DmClosed when Discord refuses."""
 
     async def show_final(self, report: FinalReport) -> None: ...

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
 
 from engine.core import Game, Message
 
-from ..storage import MatchRecord, OutboxItem, Reminder, SeatRecord
+from ..storage import LeaseLost, MatchRecord, OutboxItem, Reminder, SeatRecord, lease, reminder_lease
 from . import ai, clock
 from .core import MAX_AI_STEPS, MatchCore, line_item
 from .errors import DmClosed
+
+log = logging.getLogger(__name__)
+
+
+def nudge_nonce(reminder: Reminder) -> str:
+    """The same for a nudge fired again after a crash (Discord then returns the message already posted);
+    made of what the reminder is, since a deleted reminder's id may be given to a new one."""
+    what = f"{reminder.match_id}:{reminder.seat}:{reminder.kind}:{reminder.level}:{reminder.due_at!r}"
+    return "cr" + hashlib.blake2b(what.encode(), digest_size=8).hexdigest()
 
 
 class TimekeeperService:
@@ -37,10 +48,15 @@ class TimekeeperService:
                 reminder.match_id)}:
             return  # the turn moved on while we waited for the lock
         # Deleted once done (an expiry's own save drops it): if this process dies first, its claim lapses and
-        # another process fires it.
+        # another process fires it; a nudge posted again then finds the one already posted (its nonce).
+        # The claim is renewed while this runs; lost to another process, nothing more is posted here.
         self.core.firing.add(reminder.id)
         try:
-            await self._act_on(reminder)
+            async with reminder_lease(self.core.storage, reminder):
+                await self._act_on(reminder)
+        except LeaseLost:
+            log.warning("reminder %s was taken over by another process; left to it", reminder.id)
+            return
         finally:
             self.core.firing.discard(reminder.id)
         await self.core.storage.delete_reminder(reminder.id)
@@ -54,7 +70,8 @@ class TimekeeperService:
             return
         settings = self.core.settings_of(match)
         if reminder.kind == "nudge":
-            await self._nudge(match, seat, reminder.level, clock.deadline(seat.awaited_since, settings.clock_hours))
+            await self._nudge(match, seat, reminder.level, clock.deadline(seat.awaited_since, settings.clock_hours),
+                              nonce=nudge_nonce(reminder))
             return
         game = self.core.game_of(match)
         state = self.core.state_of(match, game)
@@ -64,7 +81,7 @@ class TimekeeperService:
             await self._play_for(match, game, state, seat)
         await self.core.deliver(match.id)
 
-    async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float) -> None:
+    async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float, nonce: str) -> None:
         if seat.user_id is None:
             return
         prefs = await self.core.storage.prefs(seat.user_id)
@@ -77,13 +94,13 @@ class TimekeeperService:
         if prefs.dms_enabled and not prefs.dm_closed:
             try:
                 await self.core.courier.presenter.remind(seat.user_id, match, Message(key, params),
-                                                         prefs.locale or settings.locale)
+                                                         prefs.locale or settings.locale, nonce=nonce)
                 return
             except DmClosed:
                 prefs.dm_closed = True
                 await self.core.storage.save_prefs(prefs)
         await self.core.courier.presenter.tell_table(match, Message(key, params), mention=seat.user_id,
-                                                locale=prefs.locale or settings.locale)
+                                                     locale=prefs.locale or settings.locale, nonce=nonce)
 
     async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> None:
         """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
@@ -105,11 +122,16 @@ class TimekeeperService:
         """After a restart: deliver what a crash left undelivered, and let AI seats that were about to move, move."""
         await self.deliver_pending()
         for match in await self.core.storage.matches(statuses=("running",)):
-            async with self.core.locks[match.id]:
+            game = self.core.game_of(match)
+            if not any(match.seat(s).plays_ai for s in game.active_seats(self.core.state_of(match, game))):
+                continue
+            # Several processes starting at once: one of them moves each match's AI seats.
+            async with self.core.locks[match.id], lease(self.core.storage, f"resume:{match.id}") as held:
+                if held is None:
+                    continue
                 match = await self.core.get(match.id)
                 if match.status != "running":
                     continue
-                game = self.core.game_of(match)
                 state = self.core.state_of(match, game)
                 if any(match.seat(s).plays_ai for s in game.active_seats(state)):
                     await self.core.advance(match, game, state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .claims import LEASE_SECONDS
+from .claims import LEASE_SECONDS, Lease, LeaseLost, current_lease, lease, reminder_lease
 from .port import Lifecycle, MatchStore, OutboxStore, PlayerStore, ReminderStore, Storage, WorkClaims
 from .records import (
     LIVE,
@@ -41,7 +41,8 @@ def make_storage(database: str | Path, *, lease_seconds: float = LEASE_SECONDS,
 
 
 __all__ = [
-    "LIVE", "Lifecycle", "LogEntry", "Mail", "MatchRecord", "MatchStore", "OutboxItem", "OutboxStore", "PlaceTaken",
+    "LEASE_SECONDS", "LIVE", "Lease", "LeaseLost", "Lifecycle", "LogEntry", "Mail", "MatchRecord", "MatchStore", "OutboxItem", "OutboxStore", "PlaceTaken",
     "PlayerStore", "Reminder", "ReminderStore", "ResultRecord", "SchemaTooNew", "SeatRecord", "SqlStorage",
-    "SqliteStorage", "StaleState", "Storage", "UserPrefs", "WorkClaims", "make_storage",
+    "SqliteStorage", "StaleState", "Storage", "UserPrefs", "WorkClaims", "current_lease",
+    "lease", "make_storage", "reminder_lease",
 ]

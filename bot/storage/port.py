@@ -98,7 +98,16 @@ class WorkClaims(Protocol):
         """Take the work called `name` (e.g. `outbox:<match id>`, `league-round:<id>`) unless another live
         process holds it."""
 
+    async def renew(self, name: str) -> bool:
+        """Extend this process's claim on `name` by a lease; False when another process holds it now."""
+
+    async def renew_reminder(self, reminder_id: int) -> bool:
+        """Extend this process's claim on a reminder by a lease; False when it is another's now, or gone."""
+
     async def release(self, name: str) -> None: ...
+
+    lease_seconds: float
+    """How long a claim lasts unless renewed."""
 
 
 class Storage(Lifecycle, MatchStore, OutboxStore, ReminderStore, PlayerStore, WorkClaims, Protocol):

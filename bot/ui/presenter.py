@@ -106,8 +106,9 @@ class DiscordPresenter:
         await self._place(match).send(content=embeds.line(message, locale or _locale(match), mention),
                                       allowed_mentions=ONLY_USERS if mention else NOBODY, nonce=_optional(nonce))
 
-    async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str) -> None:
-        await self._dm(user_id, content=embeds.line(message, locale), allowed_mentions=NOBODY)
+    async def remind(self, user_id: int, match: MatchRecord, message: Message, locale: str,
+                     nonce: str | None = None) -> None:
+        await self._dm(user_id, content=embeds.line(message, locale), allowed_mentions=NOBODY, nonce=_optional(nonce))
 
     async def show_final(self, report: FinalReport) -> None:
         match = report.match

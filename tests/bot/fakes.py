@@ -88,7 +88,7 @@ class RecordingPresenter:
     async def tell_table(self, match, message, mention=None, nonce=None, locale=None):
         self.lines.append((match.id, message, mention))
 
-    async def remind(self, user_id, match, message, locale):
+    async def remind(self, user_id, match, message, locale, nonce=None):
         self.dm_attempts.append(user_id)
         if user_id in self.closed_dms:
             raise DmClosed()
