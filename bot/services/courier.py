@@ -248,7 +248,7 @@ class Courier:
         await self._done(match, [item])
 
 
-def alert_nonce(item_id: int, user_id: int) -> str:
+def alert_nonce(item_id: int | None, user_id: int) -> str:
     """A turn DM's nonce: the same for a repeated delivery, and within Discord's 25 characters however
     large the outbox id and the user's snowflake grow (their digits side by side do not fit)."""
     return "ca" + hashlib.blake2b(f"{item_id}:{user_id}".encode(), digest_size=11).hexdigest()
