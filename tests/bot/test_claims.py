@@ -1,7 +1,7 @@
 """Work shared by several bot processes on one database, done once: claims renewed while their work runs
 (and work that lost its claim posts nothing), a nudge never repeated after a crash, and processes that start
-at once resuming each match once. Every test runs on SQLite and PostgreSQL (named claims are no-ops on
-SQLite, which serves one process: those tests are PostgreSQL's alone)."""
+at once resuming each match once. The reminder tests run on SQLite and PostgreSQL; named claims are no-ops on
+SQLite, which serves one process, so the tests of several processes run on PostgreSQL alone."""
 
 from __future__ import annotations
 
@@ -12,17 +12,25 @@ import pytest
 from bot.services import MatchService
 from bot.services.core import lobby_item
 from bot.storage import LeaseLost, MatchRecord, Reminder, SeatRecord, lease, make_storage, reminder_lease
+from tests.support.backends import postgres_schema
 
 from .fakes import RecordingPresenter
 from .test_services import BOB, HOST, awaited_user, lobby, started
 
-pytestmark = pytest.mark.every_backend
+pytestmark = pytest.mark.every_backend  # for the tests on `database_url`
 
 SHORT = 0.6  # seconds: a lease that would lapse several times during the slow work below
 
 
-async def processes(database_url, count=2, **options):
-    stores = [make_storage(database_url, **options) for _ in range(count)]
+@pytest.fixture
+async def shared_url(postgres_server):
+    """A fresh PostgreSQL database for several processes at once."""
+    async with postgres_schema(postgres_server) as url:
+        yield url
+
+
+async def processes(url, count=2, **options):
+    stores = [make_storage(url, **options) for _ in range(count)]
     for store in stores:
         await store.open()
     return stores
@@ -37,10 +45,8 @@ async def poll(until: asyncio.Event, attempt) -> list:
     return got
 
 
-async def test_a_claim_is_renewed_while_its_work_runs(database_url, backend):
-    if backend == "sqlite":
-        pytest.skip("named claims are PostgreSQL's: SQLite serves one process")
-    first, second = await processes(database_url, lease_seconds=SHORT)
+async def test_a_claim_is_renewed_while_its_work_runs(shared_url):
+    first, second = await processes(shared_url, lease_seconds=SHORT)
     try:
         done = asyncio.Event()
         async with lease(first, "outbox:1") as held:
@@ -75,10 +81,8 @@ async def test_a_claimed_reminder_is_renewed_while_it_is_acted_on(storage, datab
             await store.close()
 
 
-async def test_work_that_lost_its_claim_posts_nothing(database_url, backend, clock):
-    if backend == "sqlite":
-        pytest.skip("named claims are PostgreSQL's: SQLite serves one process")
-    first, second = await processes(database_url, lease_seconds=SHORT)
+async def test_work_that_lost_its_claim_posts_nothing(shared_url, clock):
+    first, second = await processes(shared_url, lease_seconds=SHORT)
     presenter = RecordingPresenter()
     service = MatchService(first, presenter, now=clock)
     try:
@@ -146,10 +150,8 @@ async def test_a_nudge_is_not_repeated_when_the_process_dies_after_sending_it(da
         await again.close()
 
 
-async def test_processes_starting_at_once_resume_each_match_once(database_url, backend, clock):
-    if backend == "sqlite":
-        pytest.skip("several processes share PostgreSQL only")
-    first, second = await processes(database_url)
+async def test_processes_starting_at_once_resume_each_match_once(shared_url, clock):
+    first, second = await processes(shared_url)
     services = [MatchService(store, RecordingPresenter(), now=clock) for store in (first, second)]
     try:
         match = await started(services[0], ai=1)  # the host and an AI seat
