@@ -33,15 +33,16 @@ from typing import Any
 
 from engine.core import Game, Message, get_game
 
-from ..storage import Lease, Mail, MatchRecord, OutboxItem, Storage, current_lease
+from ..storage import Lease, LogEntry, Mail, MatchRecord, OutboxItem, Storage, current_lease
 from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
-from .tidings import Names, colour_name, event_from_json, panel_of, since_last_turn
+from .tidings import Names, colour_name, event_from_json, panel_of, reaches_last_turn, since_last_turn
 
 log = logging.getLogger(__name__)
 RECENT_STEPS = 200  # enough log to reach back to a player's last turn
+RECENT_FEW = 24     # what usually reaches back to it: read (and decoded) first
 
 
 def title_of(match: MatchRecord) -> str:
@@ -203,7 +204,7 @@ class Courier:
         locale = table_locale(match)
         view = game.view(state, None)
         first = humans[0].seat if humans else None
-        events = names.events(since_last_turn(await self.storage.log(match.id, last=RECENT_STEPS), first))
+        events = names.events(since_last_turn(await self._recent_log(match.id, first), first))
         since = names.message(Message("bot.table.since", {"player": colour_name(game, first)})) \
             if first is not None else None
         update = TableUpdate(
@@ -214,6 +215,12 @@ class Courier:
             live=running)
         table_id = await self.presenter.show_table(update)
         await self._done(match, items, table_message_id=table_id)
+
+    async def _recent_log(self, match_id: int, seat: int | None) -> list[LogEntry]:
+        log = await self.storage.log(match_id, last=RECENT_FEW)
+        if len(log) == RECENT_FEW and not reaches_last_turn(log, seat):
+            log = await self.storage.log(match_id, last=RECENT_STEPS)
+        return log
 
     async def _alert_by_dm(self, match: MatchRecord, game: Game, state: Any, seat: int, alert: TurnAlert,
                            with_panel: bool, news: list[OutboxItem], nonce: str) -> bool:

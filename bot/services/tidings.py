@@ -100,16 +100,25 @@ def since_last_turn(log: Iterable[LogEntry], seat: int | None) -> list[Event]:
     """The public events since `seat` last finished a turn (its current, unfinished turn included), so a
     table message keeps telling what happened however many intermediate steps the player takes."""
     entries = standing(log)
+    events = [event_from_json(e) for entry in entries[_turn_start(entries, seat):] for e in entry.events]
+    return [e for e in events if e.audience is None][-TABLE_EVENTS:]
+
+
+def reaches_last_turn(log: list[LogEntry], seat: int | None) -> bool:
+    """Whether this end of the log goes back past `seat`'s last turn, so that a longer one tells the same
+    (an undo in it might reach further back)."""
+    return not any(e.kind == "undo" for e in log) and _turn_start(log, seat) > 0
+
+
+def _turn_start(entries: list[LogEntry], seat: int | None) -> int:
     start = len(entries)
     if seat is None:
-        start = max(0, start - 12)
-    else:
-        while start and entries[start - 1].seat == seat:
-            start -= 1
-        while start and entries[start - 1].seat != seat:
-            start -= 1
-    events = [event_from_json(e) for entry in entries[start:] for e in entry.events]
-    return [e for e in events if e.audience is None][-TABLE_EVENTS:]
+        return max(0, start - 12)
+    while start and entries[start - 1].seat == seat:
+        start -= 1
+    while start and entries[start - 1].seat != seat:
+        start -= 1
+    return start
 
 
 def panel_of(match: MatchRecord, game: Game, state: Any, seat: int, locale: str) -> Panel:

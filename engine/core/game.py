@@ -198,6 +198,8 @@ def register(game: Game[Any]) -> Game[Any]:
 
 
 def get_game(key: str) -> Game[Any]:
+    if key in _REGISTRY:  # the bot asks several times a step: no walk over the packages for a known game
+        return _REGISTRY[key]
     _load_builtin_games()
     try:
         return _REGISTRY[key]
