@@ -95,6 +95,42 @@ def rss_mb(pid: int, children: bool = True) -> float:
     return total / 1024
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU time the processes used so far."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def postgres_pids() -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            if stat.read_text().split("(", 1)[1].startswith("postgres)"):
+                found.append(int(stat.parent.name))
+    return found
+
+
+def cpu_now(bot_pid: int) -> dict[str, float]:
+    """CPU seconds so far: the bot's process, its drawing processes, this process (the fake Discord and the
+    players), and PostgreSQL's server processes."""
+    return {"bot": cpu_seconds([bot_pid]), "drawing": cpu_seconds(children_of(bot_pid)),
+            "players and fake Discord": time.process_time(), "PostgreSQL": cpu_seconds(postgres_pids())}
+
+
 async def scrape(port: int) -> dict[str, float]:
     async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}/metrics") as response:
         text = await response.text()
@@ -205,6 +241,7 @@ async def run(args, database: str | None) -> None:
             if args.idle:
                 print(f"{args.idle} idle matches written in {time.monotonic() - began:.0f} s", flush=True)
             await bot.start()
+            print(f"the bot's process: {bot.process.pid}", flush=True)
             service = MatchService(storage, presenter=None)
             try:
                 await asyncio.sleep(3)  # start-up (resume) done
@@ -221,12 +258,14 @@ async def run(args, database: str | None) -> None:
                 await asyncio.sleep(2)
                 before, handled = await scrape(port), len(fake.interactions)
                 rss_before = rss_mb(bot.process.pid, children=False)
+                cpu_before = cpu_now(bot.process.pid)
                 errors: list[str] = []
                 start = time.monotonic()
                 deadline = start + args.seconds
                 await asyncio.gather(*(play(fake, channels[i], service, users[i], random.Random(args.seed + i),
                                             deadline, args.think, errors) for i in range(matches)))
                 took = time.monotonic() - start
+                cpu = {k: v - cpu_before[k] for k, v in cpu_now(bot.process.pid).items()}
                 after = await scrape(port)
                 rss_after = rss_mb(bot.process.pid, children=False)
                 rss_all = rss_mb(bot.process.pid)
@@ -239,7 +278,7 @@ async def run(args, database: str | None) -> None:
                        memory={"empty": rss_empty, "idle": rss_idle, "opened": rss_before, "end": rss_after,
                                "all": rss_all},
                        sizes={"empty": size_empty, "idle": size_idle, "played": size_played},
-                       saves=saves, bares=bares)
+                       saves=saves, bares=bares, cpu=cpu)
                 if errors:
                     print("the bot's log ends with:\n" + "".join(Path(bot.log_path).read_text().splitlines(True)[-15:]))
             finally:
@@ -260,7 +299,7 @@ def from_buckets(before: dict[str, float], after: dict[str, float], name: str, q
     return float("nan")
 
 
-def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares) -> None:
+def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares, cpu) -> None:
     matches = args.matches
     acks = [h.ack_delay for h in handles if h.ack_delay is not None]
     answered = [h.timeline[-1][1] for h in handles if h.timeline]
@@ -280,6 +319,8 @@ def report(args, database, took, handles, before, after, errors, played, memory,
           f"think {args.think:g} s, {args.idle} idle; {took:.0f} s of play; pictures: {drawing}")
     print(f"interactions: {len(handles)} ({len(handles) / took:.1f}/s); steps applied (AI included): "
           f"{actions:.0f} ({actions / took:.1f}/s)")
+    print("CPU used during play, in cores: " + ", ".join(f"{k} {v / took:.2f}" for k, v in cpu.items() if v)
+          + f" (of {os.cpu_count()})")
     print(f"acknowledged after (players' side): p50 {pct(acks, .5) * 1000:.0f} ms, p99 {pct(acks, .99) * 1000:.0f} ms")
     print(f"answered after (players' side; the table is posted before the answer): p50 {pct(answered, .5) * 1000:.0f} ms,"
           f" p99 {pct(answered, .99) * 1000:.0f} ms; steps only: p50 {pct(steps, .5) * 1000:.0f} ms, "

@@ -230,7 +230,8 @@ class Courier:
         if with_panel:
             events = Names(match).events(event_from_json(e) for item in news for e in item.payload["events"])
             png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), alert.locale)
-            turn = TurnNotice(panel_of(match, game, state, seat, alert.locale), events, png)
+            panel = await asyncio.to_thread(panel_of, match, game, state, seat, alert.locale)  # off the loop
+            turn = TurnNotice(panel, events, png)
         try:
             await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce, turn)
         except DmClosed:

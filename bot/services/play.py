@@ -68,7 +68,7 @@ class PlayService:
                 hand = (await asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale)
                         if private else None)
                 still = seat.seat in game.active_seats(state) and match.status == "running"
-                panel = self._panel(match, game, state, seat.seat, locale) if still else None
+                panel = await asyncio.to_thread(self._panel, match, game, state, seat.seat, locale) if still else None
                 label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
                 waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
                     choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
@@ -128,6 +128,8 @@ class PlayService:
 
     @staticmethod
     def _panel(match: MatchRecord, game: Game, state, seat: int, locale: str) -> Panel:
+        # Run in a thread: the legal steps in words and the suggestion (a heuristic's look-ahead) can take
+        # tens of milliseconds, which would hold every other player's click on the event loop.
         return panel_of(match, game, state, seat, locale)
 
     async def panel(self, match_id: int, user_id: int, locale: str) -> Panel:
@@ -135,7 +137,7 @@ class PlayService:
         seat = self.core.seat_for(match, user_id)
         if seat.seat not in game.active_seats(state):
             raise Refusal("bot.refusal.wait_your_turn")
-        return self._panel(match, game, state, seat.seat, locale)
+        return await asyncio.to_thread(self._panel, match, game, state, seat.seat, locale)
 
     async def proposal(self, match_id: int, user_id: int, notation: str, locale: str) -> Panel:
         """A move typed by hand rather than picked from the list carries no state, so it is not applied at

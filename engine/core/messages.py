@@ -55,6 +55,7 @@ def _flatten(node: Any, prefix: str, out: dict[str, str]) -> None:
             out[f"{prefix}{key}"] = str(value)
 
 
+@cache  # asked at every interaction; the shipped locales do not change while the bot runs
 def locale_of(tag: str | None) -> str:
     """Map a Discord locale tag ('it', 'en-US', 'en-GB') to a locale we ship, English by default."""
     if tag:
