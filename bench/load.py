@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 
-from bot.services import MatchService  # noqa: E402
+from bot.services import MatchService, Refusal  # noqa: E402
 from bot.storage import LogEntry, MatchRecord, OutboxItem, SeatRecord, make_storage  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from tests.bot.clicking import Clicking, Figures  # noqa: E402
@@ -154,7 +154,10 @@ async def play(fake, channel, service, user, rng, deadline: float, think: float,
     while time.monotonic() < deadline:
         if think:
             await asyncio.sleep(min(rng.expovariate(1 / think), max(0.0, deadline - time.monotonic())))
-        match = await service.match_here(channel.id)
+        try:
+            match = await service.match_here(channel.id)
+        except Refusal:  # the match ended: this player is done
+            return
         if match.status != "running" or time.monotonic() >= deadline:
             return
         try:
