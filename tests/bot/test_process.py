@@ -33,13 +33,25 @@ async def test_the_token_never_appears_in_the_logs(tmp_path, fake_discord):
         sys.executable, "-m", "bot", cwd=tmp_path, stderr=asyncio.subprocess.PIPE,
         env=bot_env(tmp_path, DISCORD_TOKEN=fake.token, LOG_LEVEL="DEBUG", DISCORD_API_BASE=fake.api_base,
                     DISCORD_GATEWAY_URL=f"{fake.ws_url}/"))
+    lines: list[str] = []
+
+    async def read_logs():
+        assert process.stderr is not None
+        async for line in process.stderr:
+            lines.append(line.decode())
+
+    reader = asyncio.create_task(read_logs())
     try:
         await fake.wait_connected(timeout=60)
         await fake.wait_for(lambda: fake.registered_commands(), timeout=30, what="the commands to be synced")
+        # The fake counts IDENTIFY when it arrives, a moment before the bot logs having sent it.
+        await fake.wait_for(lambda: any("IDENTIFY" in line for line in lines), timeout=30,
+                            what="the bot to log its IDENTIFY")
     finally:
         process.terminate()
-        _, stderr = await asyncio.wait_for(process.communicate(), 30)
-    logs = stderr.decode()
+        await asyncio.wait_for(process.wait(), 30)
+        await asyncio.wait_for(reader, 30)
+    logs = "".join(lines)
     assert "IDENTIFY" in logs  # it did log, at DEBUG, the whole way through login and IDENTIFY
     assert fake.token not in logs
     assert fake.token.split(".")[0] not in logs
