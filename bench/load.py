@@ -51,7 +51,7 @@ from tests.bot.crashing import BotProcess  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.support.backends import postgres_schema  # noqa: E402
 from tests.support.bot_process import run_bot  # noqa: E402
-from tests.support.postgres import server_bin, throwaway_cluster  # noqa: E402
+from tests.support.postgres import given_or_throwaway  # noqa: E402
 
 GAMES = ["al-rashid", "taj-mahal", "notre-dame", "yspahan"]
 STEP_VERBS = re.compile(r"^cs:\d+:\d+:(do|pick)")
@@ -373,15 +373,10 @@ def main() -> int:
     parser.add_argument("--save-samples", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    with contextlib.ExitStack() as stack:
-        server = None
-        if args.backend == "postgresql":
-            server = args.postgres
-            if server is None:
-                bin_dir = server_bin()
-                if bin_dir is None:
-                    sys.exit("no PostgreSQL server found: install Debian's postgresql package or pass --postgres")
-                server = stack.enter_context(throwaway_cluster(bin_dir))
+    if args.backend != "postgresql":
+        asyncio.run(with_database(args, None))
+        return 0
+    with given_or_throwaway(args.postgres) as server:
         asyncio.run(with_database(args, server))
     return 0
 

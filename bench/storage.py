@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import random
 import statistics
@@ -30,7 +29,7 @@ from bot.storage import LogEntry, MatchRecord, OutboxItem, Reminder, SeatRecord,
 from bot.storage.admin import backup, copy_to_postgresql  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from tests.support.backends import postgres_schema  # noqa: E402
-from tests.support.postgres import server_bin, throwaway_cluster  # noqa: E402
+from tests.support.postgres import given_or_throwaway  # noqa: E402
 
 
 def ms(samples: list[float], q: float) -> str:
@@ -146,13 +145,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--postgres", help="a PostgreSQL server URL (default: a throwaway cluster)")
     args = parser.parse_args()
-    with contextlib.ExitStack() as stack:
-        server = args.postgres
-        if server is None:
-            bin_dir = server_bin()
-            if bin_dir is None:
-                sys.exit("no PostgreSQL server found: install Debian's postgresql package or pass --postgres")
-            server = stack.enter_context(throwaway_cluster(bin_dir))
+    with given_or_throwaway(args.postgres) as server:
         asyncio.run(run(args.matches, args.seed, server))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from engine.core import Event, Game, Message
+from engine.core import Event, Message
 
 from ..storage import LogEntry, MatchRecord
 from . import pictures
@@ -68,7 +68,9 @@ class PlayService:
                 hand = (await asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale)
                         if private else None)
                 still = seat.seat in game.active_seats(state) and match.status == "running"
-                panel = await asyncio.to_thread(self._panel, match, game, state, seat.seat, locale) if still else None
+                # In a thread: the legal steps in words and the suggestion (a heuristic's look-ahead) can take
+                # tens of milliseconds, which would hold every other player's click on the event loop.
+                panel = await asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if still else None
                 label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
                 waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
                     choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
@@ -126,18 +128,12 @@ class PlayService:
             await self.core.deliver(match_id)
             return await self.core.get(match_id)
 
-    @staticmethod
-    def _panel(match: MatchRecord, game: Game, state, seat: int, locale: str) -> Panel:
-        # Run in a thread: the legal steps in words and the suggestion (a heuristic's look-ahead) can take
-        # tens of milliseconds, which would hold every other player's click on the event loop.
-        return panel_of(match, game, state, seat, locale)
-
     async def panel(self, match_id: int, user_id: int, locale: str) -> Panel:
         match, game, state = await self.core.running(match_id)
         seat = self.core.seat_for(match, user_id)
         if seat.seat not in game.active_seats(state):
             raise Refusal("bot.refusal.wait_your_turn")
-        return await asyncio.to_thread(self._panel, match, game, state, seat.seat, locale)
+        return await asyncio.to_thread(panel_of, match, game, state, seat.seat, locale)
 
     async def proposal(self, match_id: int, user_id: int, notation: str, locale: str) -> Panel:
         """A move typed by hand rather than picked from the list carries no state, so it is not applied at
@@ -146,7 +142,7 @@ class PlayService:
         match, game, state = await self.core.running(match_id)
         seat = self.core.seat_for(match, user_id)
         await asyncio.to_thread(game.apply, state, seat.seat, notation)
-        panel = self._panel(match, game, state, seat.seat, locale)
+        panel = panel_of(match, game, state, seat.seat, locale)
         typed = game.format_action(game.parse_action(notation))
         panel.suggested = next((c for c in panel.choices if c.notation == typed), panel.suggested)
         return panel

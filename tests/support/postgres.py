@@ -59,3 +59,16 @@ def throwaway_cluster(bin_dir: Path) -> Iterator[str]:
             run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def given_or_throwaway(url: str | None) -> Iterator[str]:
+    """The PostgreSQL server at `url`, or a throwaway cluster on this machine (for the benches)."""
+    if url is not None:
+        yield url
+        return
+    bin_dir = server_bin()
+    if bin_dir is None:
+        raise SystemExit("no PostgreSQL server found: install Debian's postgresql package or pass --postgres")
+    with throwaway_cluster(bin_dir) as server:
+        yield server
