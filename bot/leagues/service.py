@@ -7,9 +7,9 @@ the match-ended event both look at what is stored and finish what is due.
 
 A league's round work (seating tables, closing rounds, deciding matches at a deadline, opening scheduled
 rounds) and every command that changes a league run one at a time: under this process's lock, and across
-bot processes on one database under the storage claim `league-round:<league id>` (a lease, so a dead
-process's work passes to another). The match-ended event closes a round at once; the clock's poll is the
-safety net after a crash.
+bot processes on one database under the storage claim `league-round:<league id>` (a lease, renewed while
+the work runs, so a dead process's work passes to another; a process that lost it posts nothing more). The
+match-ended event closes a round at once; the clock's poll is the safety net after a crash.
 
 Ratings and statistics are computed again from the server's whole results log; the ratings are kept per
 server until that log changes (a new result, a voided or restored one).
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -33,6 +34,7 @@ from .. import stats
 from ..results import MatchResult
 from ..services import MatchEnded, MatchService, MatchSettings, Refusal
 from ..services import ai as ai_seats
+from ..storage import Lease, LeaseLost, current_lease, lease
 from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
 from .errors import LeagueRefusal
 from .league import League, Round
@@ -80,25 +82,20 @@ class LeagueService:
         matches.ended.subscribe(self.on_match_ended)
 
     @contextlib.asynccontextmanager
-    async def working(self, league_id: int, *, wait: float = 0.0) -> AsyncIterator[bool]:
+    async def working(self, league_id: int, *, wait: float = 0.0) -> AsyncIterator[Lease | None]:
         """This process's turn at a league: the lock against its own clock and commands, and the claim
-        `league-round:<id>` against other processes. Yields False if another process still holds the claim
-        after `wait` seconds (then nothing may be done)."""
+        `league-round:<id>` against other processes, renewed while the work runs. Yields None if another
+        process still holds the claim after `wait` seconds (then nothing may be done). Once the claim is lost
+        (this process stalled past its lease), the league's posts raise LeaseLost: the work stops there."""
         name = f"league-round:{league_id}"
+        polls = int(wait / CLAIM_POLL_SECONDS)
         async with self._lock:
-            claimed = await self.matches.storage.claim(name)
-            for _ in range(int(wait / CLAIM_POLL_SECONDS)):
-                if claimed:
-                    break
+            for poll in range(polls + 1):
+                async with lease(self.matches.storage, name) as held:
+                    if held is not None or poll == polls:
+                        yield held
+                        return
                 await asyncio.sleep(CLAIM_POLL_SECONDS)
-                claimed = await self.matches.storage.claim(name)
-            if not claimed:
-                yield False
-                return
-            try:
-                yield True
-            finally:
-                await self.matches.storage.release(name)
 
     @contextlib.asynccontextmanager
     async def command(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]] | None = None
@@ -107,8 +104,8 @@ class LeagueService:
         on it), loaded afresh, and the caller checked when `admin` = (is manager, role ids) is given."""
         found = await self.load(guild_id, name)
         assert found.record.id is not None
-        async with self.working(found.record.id, wait=CLAIM_WAIT_SECONDS) as mine:
-            loaded = await self._load_id(found.record.id) if mine else None
+        async with self.working(found.record.id, wait=CLAIM_WAIT_SECONDS) as held:
+            loaded = await self._load_id(found.record.id) if held is not None else None
             if loaded is None:
                 raise LeagueRefusal("league.refusal.working", league=found.league.settings.name)
             if admin is not None:
@@ -256,6 +253,7 @@ class LeagueService:
                 continue
             if self.make_thread is None:
                 raise RuntimeError("the league service has no way to make threads")
+            _still_ours()
             place = await self.make_thread(league, round_, index + 1)
             host, *guests = table.players
             settings = MatchSettings(**league.settings.match_settings(), locale=await self.locale(league.guild_id),
@@ -271,8 +269,10 @@ class LeagueService:
             await self.matches.start(match.id, host)
         if self.announce is not None:
             round_ = next(r for r in loaded.league.rounds if r.number == number)
+            places = await self.places(round_)
+            _still_ours()
             await self.announce(loaded.league, "final_opened" if round_.final else "round_opened",
-                                {"round": number, "places": await self.places(round_)})
+                                {"round": number, "places": places})
         return loaded.league
 
     async def places(self, round_: Round) -> list[int]:
@@ -285,10 +285,12 @@ class LeagueService:
     async def on_match_ended(self, event: MatchEnded) -> None:
         """The match-ended event: the league of the match looks at its round at once. In a task of its own,
         so the match's delivery never waits for the league (which may be deciding that very match at a
-        deadline, holding its lock); whatever this misses, the clock's next poll does."""
+        deadline, holding its lock); whatever this misses, the clock's next poll does. In a context of its own
+        too: the league's work is not part of the delivery that told of the end (whose claim ends with it)."""
         if event.league_id is None:
             return
-        task = asyncio.create_task(self.check_league(event.league_id), name=f"league-{event.league_id}")
+        task = asyncio.create_task(self.check_league(event.league_id), name=f"league-{event.league_id}",
+                                   context=contextvars.Context())
         self._after_matches.add(task)
         task.add_done_callback(self._after_matches.discard)
 
@@ -308,10 +310,12 @@ class LeagueService:
         """What the clock does for one league, by one process at a time (another holding the league's claim
         is doing it now); an error is logged and the next poll tries again."""
         try:
-            async with self.working(league_id) as mine:
-                loaded = await self._load_id(league_id) if mine else None
+            async with self.working(league_id) as held:
+                loaded = await self._load_id(league_id) if held is not None else None
                 if loaded is not None:
                     await self._check(loaded)
+        except LeaseLost:
+            log.warning("league %s: its round work was taken over by another process; left to it", league_id)
         except Exception:
             log.exception("league %s: could not check its round; trying again at the next tick", league_id)
 
@@ -344,6 +348,7 @@ class LeagueService:
             if verdict.closed:
                 loaded = await self._save(loaded, league.close_round(current.number, self.now()))
                 if self.announce is not None:
+                    _still_ours()
                     await self.announce(loaded.league, "round_closed", {"round": current.number})
                 return
             if not verdict.decisions:
@@ -405,12 +410,21 @@ class LeagueService:
                                  members=league.member_ids(), final=decided[0] if decided else None)
         loaded = await self._save(loaded, league.new_season(self.now()), archive)
         if self.announce is not None:
+            _still_ours()
             await self.announce(loaded.league, "season_ended", {"archive": archive})
         return archive
 
     async def seasons(self, league: League) -> list[SeasonArchive]:
         assert league.id is not None
         return [SeasonArchive.model_validate(data) for _, data in await self.storage.seasons(league.id)]
+
+
+def _still_ours() -> None:
+    """Before the league posts anything itself (a table's thread, an announcement): raise LeaseLost once
+    another process has taken its work over. The posts of its matches check the same in their courier."""
+    held = current_lease.get()
+    if held is not None:
+        held.check()
 
 
 def admin_of(member: Any) -> tuple[bool, list[int]]:
