@@ -186,12 +186,12 @@ async def create_idle(storage, count: int, guild_id: int, seed: int) -> None:
 
 async def database_size(storage, workdir: Path) -> int:
     if storage.db.shared:  # PostgreSQL: the tables and indexes of the bench's schema
-        async with storage.db.read() as q:
+        async with storage.db.statement() as q:
             row = await q.fetchrow(
                 "SELECT sum(pg_total_relation_size(c.oid)) AS size FROM pg_class c JOIN pg_namespace n"
                 " ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'")
         return int(row["size"] or 0)
-    async with storage.db.read() as q:
+    async with storage.db.statement() as q:
         await q.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return sum(f.stat().st_size for f in workdir.glob("bot.db*"))
 

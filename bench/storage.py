@@ -104,7 +104,7 @@ async def run(matches: int, seed: int, server: str) -> None:
                 async with stores["SQLite"].db.transaction() as q:
                     await q.execute("DROP TABLE bench_bare")
                     await q.execute("DELETE FROM reminders")
-                async with stores["SQLite"].db.read() as q:
+                async with stores["SQLite"].db.statement() as q:
                     await q.execute("VACUUM")  # the file as the matches alone make it
             finally:
                 for store in stores.values():

@@ -54,7 +54,7 @@ async def copy_to_postgresql(source: SqliteStorage, target: PostgresStorage) -> 
     """Copy every table of an SQLite database into an empty PostgreSQL one (both open), in one transaction,
     then check it."""
     started = time.perf_counter()
-    async with source.db.read() as q:
+    async with source.db.statement() as q:
         tables = _in_dependency_order([r["name"] for r in await q.fetch(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
             if r["name"] not in NOT_COPIED], await _references(q))
@@ -70,7 +70,7 @@ async def copy_to_postgresql(source: SqliteStorage, target: PostgresStorage) -> 
             if not types:
                 raise CommandProblem(f"PostgreSQL has no table {table}: this version of the bot does not know it "
                                      "(run the version that made the SQLite database).")
-            async with source.db.read() as q:
+            async with source.db.statement() as q:
                 rows = await q.fetch(f"SELECT * FROM {table}")
             if not rows:
                 continue
@@ -94,7 +94,7 @@ async def verify(source: SqlStorage, target: SqlStorage, tables: Sequence[str]) 
     for table in tables:
         counts = []
         for storage in (source, target):
-            async with storage.db.read() as q:
+            async with storage.db.statement() as q:
                 row = await q.fetchrow(f"SELECT count(*) AS n FROM {table}")
             counts.append(row["n"] if row else 0)
         check.rows[table] = (counts[0], counts[1])

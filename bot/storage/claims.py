@@ -142,7 +142,7 @@ class Claims:
         if not self.db.shared:
             return True  # one process, whose own locks keep its work apart: nothing to write
         wall = time.time()
-        async with self.db.read() as q:  # one statement, atomic by itself
+        async with self.db.statement() as q:  # one statement, atomic by itself
             row = await q.fetchrow(
                 "INSERT INTO leases (name, owner, until) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
                 " SET owner = excluded.owner, until = excluded.until"
@@ -154,14 +154,14 @@ class Claims:
         """Extend this process's claim on `name`; False when it is no longer this process's."""
         if not self.db.shared:
             return True
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             changed = await q.execute("UPDATE leases SET until = ? WHERE name = ? AND owner = ?",
                                       time.time() + self.lease_seconds, name, self.owner)
         return changed == 1
 
     async def renew_reminder(self, reminder_id: int) -> bool:
         """Extend this process's claim on a reminder; False once another process claimed it (or it is gone)."""
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             changed = await q.execute("UPDATE reminders SET claimed_until = ? WHERE id = ? AND claimed_by = ?",
                                       time.time() + self.lease_seconds, reminder_id, self.owner)
         return changed == 1
@@ -169,5 +169,5 @@ class Claims:
     async def release(self, name: str) -> None:
         if not self.db.shared:
             return
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             await q.execute("DELETE FROM leases WHERE name = ? AND owner = ?", name, self.owner)

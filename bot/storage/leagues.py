@@ -113,8 +113,7 @@ class SqlLeagueStorage:
             "TRUE", ())
 
     async def _select(self, where: str, params: tuple[Any, ...]) -> list[LeagueRecord]:
-        async with self.db.read() as q:
-            rows = await q.fetch(f"SELECT * FROM leagues WHERE {where} ORDER BY id", *params)
+        rows = await self.db.fetch(f"SELECT * FROM leagues WHERE {where} ORDER BY id", *params)
         return [LeagueRecord(id=r["id"], guild_id=r["guild_id"], name=r["name"], data=json.loads(r["data"]),
                              version=r["version"]) for r in rows]
 
@@ -135,9 +134,8 @@ class SqlLeagueStorage:
         return league
 
     async def seasons(self, league_id: int) -> list[tuple[int, dict[str, Any]]]:
-        async with self.db.read() as q:
-            rows = await q.fetch("SELECT season, archive FROM league_seasons WHERE league_id = ? ORDER BY season",
-                                 league_id)
+        rows = await self.db.fetch("SELECT season, archive FROM league_seasons WHERE league_id = ? ORDER BY season",
+                                   league_id)
         return [(r["season"], json.loads(r["archive"])) for r in rows]
 
     async def finished_matches(self, guild_id: int, *, match_ids: Sequence[int] | None = None,
@@ -148,15 +146,15 @@ class SqlLeagueStorage:
                 return []
             where += f" AND r.match_id IN ({', '.join('?' * len(match_ids))})"
             params += list(match_ids)
-        query = ("SELECT r.*, m.guild_id, m.params FROM results r JOIN matches m ON m.id = r.match_id"
+        found = (" FROM results r JOIN matches m ON m.id = r.match_id"
                  f" WHERE {where} ORDER BY r.finished_at DESC, r.match_id DESC" + (" LIMIT ?" if newest else ""))
         if newest:
             params.append(newest)
-        async with self.db.snapshot() as q:
-            rows = list(reversed(await q.fetch(query, *params)))
-            seats = await q.fetch(
-                f"SELECT match_id, user_id, name FROM seats WHERE match_id IN ({', '.join('?' * len(rows))})"
-                " AND user_id IS NOT NULL", *(r["match_id"] for r in rows)) if rows else []
+        rows, seats = await self.db.fetch_together(
+            ("SELECT r.*, m.guild_id, m.params" + found, params),
+            (f"SELECT match_id, user_id, name FROM seats WHERE match_id IN (SELECT r.match_id{found})"
+             " AND user_id IS NOT NULL", params))
+        rows.reverse()
         names: dict[int, dict[int, str]] = {}
         for seat in seats:
             if seat["name"]:
@@ -174,9 +172,8 @@ class SqlLeagueStorage:
         return changed == 1
 
     async def server_locale(self, guild_id: int) -> str | None:
-        async with self.db.read() as q:
-            row = await q.fetchrow("SELECT locale FROM servers WHERE guild_id = ?", guild_id)
-        return row["locale"] if row else None
+        rows = await self.db.fetch("SELECT locale FROM servers WHERE guild_id = ?", guild_id)
+        return rows[0]["locale"] if rows else None
 
     async def set_server_locale(self, guild_id: int, locale: str | None) -> None:
         async with self.db.transaction() as q:

@@ -108,8 +108,7 @@ class MatchRecords:
 
     async def log(self, match_id: int, last: int | None = None) -> list[LogEntry]:
         query = "SELECT * FROM actions WHERE match_id = ? ORDER BY id DESC" + (" LIMIT ?" if last else "")
-        async with self.db.read() as q:
-            rows = list(reversed(await q.fetch(query, *((match_id, last) if last else (match_id,)))))
+        rows = list(reversed(await self.db.fetch(query, *((match_id, last) if last else (match_id,)))))
         return [
             LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"], seat=r["seat"],
                      notation=r["notation"], undoable=bool(r["undoable"]), by_ai=bool(r["by_ai"]),
@@ -118,20 +117,19 @@ class MatchRecords:
         ]
 
     async def result(self, match_id: int) -> ResultRecord | None:
-        async with self.db.read() as q:
-            row = await q.fetchrow("SELECT * FROM results WHERE match_id = ?", match_id)
-        if row is None:
+        rows = await self.db.fetch("SELECT * FROM results WHERE match_id = ?", match_id)
+        if not rows:
             return None
+        row = rows[0]
         return ResultRecord(match_id=row["match_id"], game=row["game"], status=row["status"],
                             outcome=json.loads(row["outcome"]) if row["outcome"] else None,
                             seats=json.loads(row["seats"]), finished_at=row["finished_at"])
 
     async def _select_matches(self, where: str, params: tuple[Any, ...]) -> list[MatchRecord]:
-        async with self.db.snapshot() as q:
-            rows = await q.fetch(f"SELECT * FROM matches WHERE {where} ORDER BY id", *params)
-            seats = await q.fetch(
-                f"SELECT * FROM seats WHERE match_id IN ({', '.join('?' * len(rows))}) ORDER BY match_id, seat",
-                *(r["id"] for r in rows)) if rows else []
+        rows, seats = await self.db.fetch_together(
+            (f"SELECT * FROM matches WHERE {where} ORDER BY id", params),
+            (f"SELECT * FROM seats WHERE match_id IN (SELECT id FROM matches WHERE {where}) ORDER BY match_id, seat",
+             params))
         found = {}
         for row in rows:
             data = {k: row[k] for k in MATCH_COLUMNS}

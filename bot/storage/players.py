@@ -12,17 +12,17 @@ class Players:
     db: Database
 
     async def prefs(self, user_id: int) -> UserPrefs:
-        async with self.db.read() as q:
-            row = await q.fetchrow("SELECT * FROM user_prefs WHERE user_id = ?", user_id)
-        if row is None:
+        rows = await self.db.fetch("SELECT * FROM user_prefs WHERE user_id = ?", user_id)
+        if not rows:
             return UserPrefs(user_id=user_id)
+        row = rows[0]
         return UserPrefs(user_id=user_id, dms_enabled=bool(row["dms_enabled"]), dm_closed=bool(row["dm_closed"]),
                          snooze_until=row["snooze_until"], locale=row["locale"], turn_alert=row["turn_alert"])
 
     # Each write here is one statement, atomic by itself: no transaction around it (on SQLite that saves two
     # trips to its thread, at every interaction for take_mail).
     async def save_prefs(self, prefs: UserPrefs) -> None:
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             await q.execute(
                 "INSERT INTO user_prefs (user_id, dms_enabled, dm_closed, snooze_until, locale, turn_alert)"
                 " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET dms_enabled = excluded.dms_enabled,"
@@ -31,13 +31,13 @@ class Players:
                 prefs.user_id, prefs.dms_enabled, prefs.dm_closed, prefs.snooze_until, prefs.locale, prefs.turn_alert)
 
     async def post_mail(self, mail: Mail) -> None:
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             await q.execute("INSERT INTO mailbox (user_id, match_id, payload, created_at) VALUES (?, ?, ?, ?)",
                             mail.user_id, mail.match_id, json.dumps(mail.payload), mail.created_at)
 
     async def take_mail(self, user_id: int) -> list[Mail]:
         # One statement: two processes asking at once cannot both hand over the same notice.
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             rows = await q.fetch("DELETE FROM mailbox WHERE user_id = ? RETURNING *", user_id)
         return [Mail(id=r["id"], user_id=r["user_id"], match_id=r["match_id"], payload=json.loads(r["payload"]),
                      created_at=r["created_at"]) for r in sorted(rows, key=lambda r: r["id"])]

@@ -17,7 +17,7 @@ from typing import Any
 import asyncpg  # type: ignore[import-untyped]
 
 from .claims import LEASE_SECONDS
-from .sql import MIGRATIONS, Duplicate, Row, to_apply
+from .sql import MIGRATIONS, Duplicate, Row, Statement, to_apply
 from .steps import POSTGRES_SAVE, StepIds, StepWrite, postgres_arguments
 from .store import SqlStorage
 
@@ -83,16 +83,18 @@ class PostgresDatabase:
             raise RuntimeError("storage is not open")
         return self._pool
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[_Statements]:
-        async with self.pool.acquire() as connection:
-            yield _Statements(connection)
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return list(await self.pool.fetch(numbered(sql), *args))
 
-    @asynccontextmanager
-    async def snapshot(self) -> AsyncIterator[_Statements]:
+    async def fetch_together(self, *statements: Statement) -> list[list[Row]]:
         # One view for the few queries of a read (matches and their seats).
         async with self.pool.acquire() as connection, connection.transaction(isolation="repeatable_read",
                                                                                 readonly=True):
+            return [list(await connection.fetch(numbered(sql), *args)) for sql, args in statements]
+
+    @asynccontextmanager
+    async def statement(self) -> AsyncIterator[_Statements]:
+        async with self.pool.acquire() as connection:
             yield _Statements(connection)
 
     @asynccontextmanager

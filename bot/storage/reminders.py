@@ -18,11 +18,10 @@ class Reminders:
         return await self._reminders("due_at <= ?", now)
 
     async def delete_reminder(self, reminder_id: int) -> None:
-        async with self.db.read() as q:  # one statement, atomic by itself
+        async with self.db.statement() as q:  # one statement, atomic by itself
             await q.execute("DELETE FROM reminders WHERE id = ?", reminder_id)
 
     async def _reminders(self, where: str, *params: Any) -> list[Reminder]:
-        async with self.db.read() as q:
-            rows = await q.fetch(f"SELECT * FROM reminders WHERE {where} ORDER BY due_at, id", *params)
+        rows = await self.db.fetch(f"SELECT * FROM reminders WHERE {where} ORDER BY due_at, id", *params)
         return [Reminder(id=r["id"], match_id=r["match_id"], seat=r["seat"], kind=r["kind"], level=r["level"],
                          due_at=r["due_at"]) for r in rows]

@@ -36,10 +36,14 @@ class Executor(Protocol):
     async def fetchrow(self, sql: str, *args: Any) -> Row | None: ...
 
 
+Statement = tuple[str, Sequence[Any]]
+"""One SQL statement and its arguments."""
+
+
 class Database(Protocol):
-    """One backend's connection(s). `read()` runs single statements (each atomic on its own, a write too), `snapshot()`
-    gives one consistent view for several queries, `transaction()` an all-or-nothing write (raising
-    Duplicate on a unique violation)."""
+    """One backend's connection(s). `fetch()` runs a read-only query and `fetch_together()` several on one
+    consistent view, each in one trip; `statement()` runs single statements that may write (each atomic on
+    its own); `transaction()` gives an all-or-nothing write (raising Duplicate on a unique violation)."""
 
     skip_locked: str
     """What a claiming subquery ends with: PostgreSQL skips rows another transaction is claiming."""
@@ -50,9 +54,11 @@ class Database(Protocol):
 
     async def close(self) -> None: ...
 
-    def read(self) -> AbstractAsyncContextManager[Executor]: ...
+    async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
 
-    def snapshot(self) -> AbstractAsyncContextManager[Executor]: ...
+    async def fetch_together(self, *statements: Statement) -> list[list[Row]]: ...
+
+    def statement(self) -> AbstractAsyncContextManager[Executor]: ...
 
     def transaction(self) -> AbstractAsyncContextManager[Executor]: ...
 

@@ -1,7 +1,10 @@
 """SQLite backend (aiosqlite, WAL): the embedded default. Migrations in `migrations/NNNN_name.sql`.
 
-One connection serves the whole bot; a lock keeps each operation (and each transaction) whole, since
-coroutines sharing a connection would otherwise interleave their statements.
+One connection writes for the whole bot; a lock keeps each operation (and each transaction) whole, since
+coroutines sharing a connection would otherwise interleave their statements. Reads go to a second,
+read-only connection: with WAL a reader sees the last commit without waiting for the writer, and each
+read is one trip to that connection's thread, so a click's reads never queue behind other matches' saves.
+(An in-memory database has one connection only: it reads through the writer's lock.)
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any, cast
 import aiosqlite
 
 from .claims import LEASE_SECONDS
-from .sql import MIGRATIONS, Duplicate, Row, to_apply
+from .sql import MIGRATIONS, Duplicate, Row, Statement, to_apply
 from .steps import StepIds, StepWrite, write_sqlite
 from .store import SqlStorage
 
@@ -49,29 +52,43 @@ class _Statements:
         return rows[0] if rows else None
 
 
+def _fetch_together(connection: sqlite3.Connection, statements: tuple[Statement, ...]) -> list[list[Row]]:
+    """On the connection's own thread: several queries inside one read transaction, so they see one commit."""
+    if len(statements) == 1:
+        return [connection.execute(statements[0][0], statements[0][1]).fetchall()]
+    connection.execute("BEGIN")
+    try:
+        return [connection.execute(sql, args).fetchall() for sql, args in statements]
+    finally:
+        connection.execute("COMMIT")  # it only read: nothing to undo
+
+
 class SqliteDatabase:
     skip_locked = ""  # one writer at a time: nothing to skip
     shared = False    # one bot process
     def __init__(self, path: str):
         self.path = path
         self._connection: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._connection = await aiosqlite.connect(self.path, isolation_level=None)
-        self._connection.row_factory = sqlite3.Row
+        self._connection = await _connect(self.path)
         await self._connection.execute("PRAGMA journal_mode=WAL")
         # With WAL, a crashed process loses nothing committed.
         await self._connection.execute("PRAGMA synchronous=NORMAL")
         await self._connection.execute("PRAGMA foreign_keys=ON")
-        await self._connection.execute("PRAGMA busy_timeout=5000")
+        if self.path != ":memory:":
+            self._reader = await _connect(self.path)
+            await self._reader.execute("PRAGMA query_only=ON")
 
     async def close(self) -> None:
-        if self._connection is not None:
-            await self._connection.close()
-            self._connection = None
+        for connection in (self._reader, self._connection):
+            if connection is not None:
+                await connection.close()
+        self._connection = self._reader = None
 
     @property
     def connection(self) -> aiosqlite.Connection:
@@ -79,12 +96,21 @@ class SqliteDatabase:
             raise RuntimeError("storage is not open")
         return self._connection
 
-    @asynccontextmanager
-    async def read(self) -> AsyncIterator[_Statements]:
-        async with self._lock:  # nothing writes in between: every read is a snapshot
-            yield _Statements(self.connection)
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return (await self.fetch_together((sql, args)))[0]
 
-    snapshot = read
+    async def fetch_together(self, *statements: Statement) -> list[list[Row]]:
+        if self._reader is not None:
+            # aiosqlite's own way onto its thread (what each of its calls does): the queries in one hop.
+            return cast(list[list[Row]], await self._reader._execute(_fetch_together, self._reader._conn, statements))
+        async with self._lock:
+            return cast(list[list[Row]],
+                        await self.connection._execute(_fetch_together, self.connection._conn, statements))
+
+    @asynccontextmanager
+    async def statement(self) -> AsyncIterator[_Statements]:
+        async with self._lock:
+            yield _Statements(self.connection)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Statements]:
@@ -130,3 +156,10 @@ class SqliteDatabase:
                     if self.connection.in_transaction:
                         await self.connection.execute("ROLLBACK")
                     raise
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    connection = await aiosqlite.connect(path, isolation_level=None)
+    connection.row_factory = sqlite3.Row
+    await connection.execute("PRAGMA busy_timeout=5000")
+    return connection

@@ -32,6 +32,6 @@ class SqlStorage(MatchRecords, Outbox, Reminders, Players, Claims):
         await self.db.close()
 
     async def schema_version(self) -> int:
-        async with self.db.read() as q:
+        async with self.db.statement() as q:
             row = await q.fetchrow("SELECT MAX(version) AS version FROM schema_migrations")
         return (row["version"] if row else None) or 0

@@ -90,7 +90,7 @@ async def test_work_that_lost_its_claim_posts_nothing(shared_url, clock):
         async with lease(first, f"outbox:{match.id}") as held:
             await first.enqueue([lobby_item(match)])
             # This process stalls past its lease; the other one takes the work over meanwhile.
-            async with first.db.read() as q:
+            async with first.db.statement() as q:
                 await q.execute("UPDATE leases SET owner = ?, until = ? WHERE name = ?", second.owner, 1e12,
                                 f"outbox:{match.id}")
             await asyncio.sleep(SHORT)

@@ -108,6 +108,20 @@ async def test_simultaneous_saves_with_one_state_id_apply_exactly_once(storage):
     assert len(await storage.log(match.id)) == 1
 
 
+
+async def test_reads_see_the_last_commit_without_waiting_for_a_write_in_progress(storage):
+    """A click's reads do not queue behind another match's save (on SQLite they have a connection of their
+    own): while a write is open, a read answers at once with what was committed before it."""
+    match = await storage.create_match(a_match())
+    async with storage.db.transaction() as q:
+        await q.execute("UPDATE matches SET state = ? WHERE id = ?", '{"heap": 5}', match.id)
+        await q.execute("UPDATE seats SET name = ? WHERE match_id = ?", "Ada", match.id)
+        # Waiting for the write to end would never finish: it ends after this read.
+        seen = await asyncio.wait_for(storage.get_match(match.id), timeout=30)
+    assert seen.state is None and all(s.name is None for s in seen.seats)
+    after = await storage.get_match(match.id)
+    assert after.state == {"heap": 5} and all(s.name == "Ada" for s in after.seats)
+
 async def test_reminders_are_replaced_with_the_save_and_come_due_in_order(storage):
     match = await storage.create_match(a_match())
     await storage.save_match(match, reminders=[Reminder(match.id, 0, "expire", 300.0),

@@ -168,7 +168,7 @@ async def test_round_work_that_lost_its_claim_stops_before_posting(two_processes
     first, second, claim = two_processes
 
     async def stalls(_):  # this process stalls past its lease; the other takes the league's work over
-        async with first.store.db.read() as q:
+        async with first.store.db.statement() as q:
             await q.execute("UPDATE leases SET owner = ?, until = ? WHERE name = ?", second.store.owner, 1e12, claim)
         await asyncio.sleep(SHORT)
 
