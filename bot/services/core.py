@@ -91,7 +91,6 @@ class MatchCore:
         self.new_seed = new_seed or (lambda: random.SystemRandom().getrandbits(62))
         self.locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.held: set[int] = set()  # private news being shown in a player's reply, not to be sent twice
-        self.answering: set[tuple[int, int]] = set()  # (match, seat) whose next question is in a reply now
         self.firing: set[int] = set()  # reminders being acted on: not carried into the match's next save
 
     async def get(self, match_id: int) -> MatchRecord:
@@ -124,15 +123,29 @@ class MatchCore:
     def colour(self, match: MatchRecord, seat: int) -> str:
         return colour_of(self.game_of(match), seat)
 
-    async def deliver(self, match_id: int) -> None:
+    async def deliver(self, match_id: int, match: MatchRecord | None = None, *,
+                      replying: int | None = None) -> list[OutboxItem]:
+        """Deliver what is pending for a match (the caller holds its lock). `match` is the record the caller
+        loaded and saved under that lock, current, so not read again. `replying` is a seat whose reply to its
+        own step shows its next question and its private news: that news is held back (see
+        `PlayService.settle`) and returned."""
         # Another bot process on the same database may be delivering this match's outbox: that one (or the
         # next tick) delivers what is pending, never both; the claim is renewed while the delivery runs.
         async with lease(self.storage, f"outbox:{match_id}") as held:
-            if held is not None:
-                await self.courier.deliver(match_id, self.held, {seat for m, seat in self.answering if m == match_id})
+            if held is None:
+                return []
+            pending = await self.storage.pending(match_id)  # read under the claim: none of it delivered yet
+            mine = [i for i in pending if i.kind == "private" and i.payload["seat"] == replying]
+            self.held.update(i.id for i in mine if i.id is not None)
+            await self.courier.deliver(match_id, self.held, () if replying is None else (replying,),
+                                       match=match, pending=pending)
+            return mine
 
     async def running(self, match_id: int) -> tuple[MatchRecord, Game, Any]:
-        match = await self.get(match_id)
+        return self.in_play(await self.get(match_id))
+
+    def in_play(self, match: MatchRecord) -> tuple[MatchRecord, Game, Any]:
+        """A loaded match with its game and state; refused unless it is being played."""
         if match.status != "running":
             raise Refusal("bot.refusal.not_running" if match.status != "lobby" else "bot.refusal.not_started")
         game = self.game_of(match)
@@ -172,13 +185,16 @@ class MatchCore:
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
-        existing = [r for r in await self.storage.reminders(match.id) if r.id not in self.firing]
         settings = self.settings_of(match)
         reminders: list[Reminder] = []
         newly_awaited: list[int] = []
         # A step that wakes a seat (a new round of simultaneous choices, say) starts a new turn for every
         # seat awaited: each is announced and gets a full clock again.
         new_round = any(s.awaited_since is None for s in match.seats if s.seat in active)
+        # A player still awaited keeps the reminders of their turn (read only then: AI steps need none).
+        keeps_clock = not new_round and any(s.seat in active and not s.plays_ai for s in match.seats)
+        existing = [r for r in await self.storage.reminders(match.id)
+                    if r.id not in self.firing] if keeps_clock else []
         for seat in match.seats:
             if seat.seat not in active:
                 seat.awaited_since = None
@@ -250,20 +266,21 @@ class MatchCore:
             state, _ = game.apply(state, step.seat, step.notation)
         return state
 
-    async def give_up(self, match: MatchRecord, game: Game, state, seat: SeatRecord, why: Message) -> None:
+    async def give_up(self, match: MatchRecord, game: Game, state, seat: SeatRecord, why: Message) -> MatchRecord:
+        """A seat leaves the match (resigned, or its clock ran out); returns the match as saved."""
         settings = self.settings_of(match)
         seat.resigned = True
         if settings.resign == "ai":
             seat.ai = settings.ai_policy
             said = line_item(match, Message("bot.match.ai_takes_over", {"why": why}))
             match = await self.commit(match, game, state, extra=[said])
-            await self.advance(match, game, state)
-            return
+            match, _ = await self.advance(match, game, state)
+            return match
         match.status = "abandoned"
         result = ResultRecord(match_id=match.id, game=match.game, status="abandoned", seats=self.seat_rows(match),
                               finished_at=self.now())
         for other in match.seats:
             other.awaited_since = None
-        await self.storage.save_match(match, reminders=[], result=result,
-                                      outbox=[OutboxItem(match.id, "final", {"reason": plain(why)}),
-                                              ended_item(match, result)])
+        return await self.storage.save_match(match, reminders=[], result=result,
+                                             outbox=[OutboxItem(match.id, "final", {"reason": plain(why)}),
+                                                     ended_item(match, result)])

@@ -33,7 +33,7 @@ from typing import Any
 
 from engine.core import Game, Message, get_game
 
-from ..storage import Lease, LogEntry, Mail, MatchRecord, OutboxItem, Storage, current_lease
+from ..storage import Lease, LogEntry, Mail, MatchRecord, OutboxItem, Storage, UserPrefs, current_lease
 from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
@@ -70,14 +70,23 @@ class Courier:
     def presenter(self, presenter: Presenter) -> None:
         self._presenter = presenter
 
-    async def deliver(self, match_id: int, hold: Collection[int] = (), answering: Collection[int] = ()) -> None:
+    async def deliver(self, match_id: int, hold: Collection[int] = (), answering: Collection[int] = (), *,
+                      match: MatchRecord | None = None, pending: list[OutboxItem] | None = None) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
         (private news a player is being shown in their reply); the seats `answering` are shown their next
-        question in that reply. What fails stays pending for the next try."""
-        items = [i for i in await self.storage.pending(match_id) if i.id not in hold]
-        match = await self.storage.get_match(match_id) if items else None
-        if match is None:
+        question in that reply. What fails stays pending for the next try. `match` and `pending`, when the
+        caller has them, are the match as saved under its lock and its undelivered items, read under the
+        claim: they are not read again."""
+        if pending is None:
+            pending = await self.storage.pending(match_id)
+        items = [i for i in pending if i.id not in hold]
+        if not items:
             return
+        if match is None or any(i.state_id > match.state_id for i in items):  # changed elsewhere: read it
+            match = await self.storage.get_match(match_id)
+            if match is None:
+                return
+        prefs = _Prefs(self.storage)
         for item in (i for i in items if i.kind == "ended"):
             try:
                 await self.ended.publish(MatchEnded.from_json(item.payload))
@@ -92,10 +101,10 @@ class Courier:
                 await self._line(match, item)
             tables = [i for i in items if i.kind == "table"]
             privates = [i for i in items if i.kind == "private"]
-            by_dm = await self._turns_by_dm(match, tables, answering)
+            by_dm = await self._turns_by_dm(match, prefs, tables, answering)
             panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # their news goes with it
-            await self._privates(match, [i for i in privates if i.payload["seat"] not in panels])
-            await self._table(match, tables, by_dm, [i for i in privates if i.payload["seat"] in panels])
+            await self._privates(match, prefs, [i for i in privates if i.payload["seat"] not in panels])
+            await self._table(match, prefs, tables, by_dm, [i for i in privates if i.payload["seat"] in panels])
             for item in (i for i in items if i.kind == "final"):
                 await self._final(match, item)
         except Exception as error:  # noqa: BLE001 — Discord is down or refused: keep it for the next attempt
@@ -105,6 +114,9 @@ class Courier:
     # ---- each kind of item ------------------------------------------------------------------------
     async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:
         await self.storage.delivered([i.id for i in items if i.id is not None], match_id=match.id, **message_ids)
+        for column, message_id in message_ids.items():  # the record stays as stored, for whoever holds it
+            if message_id is not None:
+                setattr(match, column, message_id)
 
     async def _lobby(self, match: MatchRecord, items: list[OutboxItem]) -> None:
         if not items:
@@ -119,7 +131,7 @@ class Courier:
         await self.presenter.tell_table(match, message, mention=item.payload.get("mention"), nonce=f"cn{item.id}")
         await self._done(match, [item])
 
-    async def _privates(self, match: MatchRecord, items: list[OutboxItem]) -> None:
+    async def _privates(self, match: MatchRecord, prefs: _Prefs, items: list[OutboxItem]) -> None:
         per_seat: dict[int, list[OutboxItem]] = defaultdict(list)
         for item in items:
             per_seat[item.payload["seat"]].append(item)
@@ -131,9 +143,9 @@ class Courier:
                 await self._done(match, group)
                 continue
             events = names.events(event_from_json(e) for item in group for e in item.payload["events"])
-            prefs = await self.storage.prefs(seat.user_id)
-            locale = prefs.locale or table_locale(match)
-            if prefs.dms_enabled and not prefs.dm_closed:
+            player = await prefs.of(seat.user_id)
+            locale = player.locale or table_locale(match)
+            if player.dms_enabled and not player.dm_closed:
                 png = await asyncio.to_thread(pictures.hand_png, game.view(state, index), locale)
                 try:
                     await self.presenter.send_private(seat.user_id, PrivateNotice(
@@ -141,15 +153,14 @@ class Courier:
                     await self._done(match, group)
                     continue
                 except DmClosed:
-                    prefs.dm_closed = True  # remembered: no retry into 403s
-                    await self.storage.save_prefs(prefs)
+                    await prefs.dms_closed(seat.user_id)
                     await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=seat.user_id,
                                                     nonce=f"cd{group[-1].id}", locale=locale)
             await self.storage.post_mail(Mail(seat.user_id, match.id, {"events": [e.to_json() for e in events]},
                                               self.now()))
             await self._done(match, group)
 
-    async def _turns_by_dm(self, match: MatchRecord, tables: list[OutboxItem],
+    async def _turns_by_dm(self, match: MatchRecord, prefs: _Prefs, tables: list[OutboxItem],
                            answering: Collection[int]) -> dict[int, tuple[TurnAlert, bool]]:
         """The seats whose new turn goes by DM, each with whether the DM carries their question and buttons:
         players choosing at once with others (a draft) and players who asked for DMs, if their DMs are open.
@@ -163,15 +174,15 @@ class Courier:
         for seat in match.seats:
             if seat.seat not in announced or seat.awaited_since is None or seat.plays_ai or seat.user_id is None:
                 continue
-            prefs = await self.storage.prefs(seat.user_id)
-            asked = prefs.turn_alert == "dm"
-            if (asked or seat.seat in together and seat.seat not in answering) and prefs.dms_enabled \
-                    and not prefs.dm_closed:
-                out[seat.seat] = (TurnAlert(seat.user_id, prefs.locale or table_locale(match)),
+            player = await prefs.of(seat.user_id)
+            asked = player.turn_alert == "dm"
+            if (asked or seat.seat in together and seat.seat not in answering) and player.dms_enabled \
+                    and not player.dm_closed:
+                out[seat.seat] = (TurnAlert(seat.user_id, player.locale or table_locale(match)),
                                   seat.seat not in answering)
         return out
 
-    async def _table(self, match: MatchRecord, items: list[OutboxItem],
+    async def _table(self, match: MatchRecord, prefs: _Prefs, items: list[OutboxItem],
                      by_dm: dict[int, tuple[TurnAlert, bool]] | None = None,
                      folded: Collection[OutboxItem] = ()) -> None:
         """The table message; before it, the turns that go by DM (with the private news of those seats folded
@@ -193,14 +204,13 @@ class Courier:
             if seat.seat in by_dm:
                 alert, with_panel = by_dm[seat.seat]
                 news = [i for i in folded if i.payload["seat"] == seat.seat]
-                if await self._alert_by_dm(match, game, state, seat.seat, alert, with_panel, news,
+                if await self._alert_by_dm(match, prefs, game, state, seat.seat, alert, with_panel, news,
                                            alert_nonce(items[-1].id, alert.user_id)):
                     continue
-                await self._privates(match, news)  # DMs closed: the news waits in the mailbox
+                await self._privates(match, prefs, news)  # DMs closed: the news waits in the mailbox
                 alerts.append(alert)
                 continue
-            prefs = await self.storage.prefs(seat.user_id)
-            alerts.append(TurnAlert(seat.user_id, prefs.locale or table_locale(match)))
+            alerts.append(TurnAlert(seat.user_id, (await prefs.of(seat.user_id)).locale or table_locale(match)))
         locale = table_locale(match)
         view = game.view(state, None)
         first = humans[0].seat if humans else None
@@ -222,8 +232,8 @@ class Courier:
             log = await self.storage.log(match_id, last=RECENT_STEPS)
         return log
 
-    async def _alert_by_dm(self, match: MatchRecord, game: Game, state: Any, seat: int, alert: TurnAlert,
-                           with_panel: bool, news: list[OutboxItem], nonce: str) -> bool:
+    async def _alert_by_dm(self, match: MatchRecord, prefs: _Prefs, game: Game, state: Any, seat: int,
+                           alert: TurnAlert, with_panel: bool, news: list[OutboxItem], nonce: str) -> bool:
         """Tell a player by DM that it is their move, with their question, buttons, news and hand when
         `with_panel`; False (remembered) when their DMs are closed."""
         turn = None
@@ -235,9 +245,7 @@ class Courier:
         try:
             await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce, turn)
         except DmClosed:
-            prefs = await self.storage.prefs(alert.user_id)
-            prefs.dm_closed = True  # remembered: no retry into 403s
-            await self.storage.save_prefs(prefs)
+            await prefs.dms_closed(alert.user_id)
             await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=alert.user_id,
                                             nonce=f"{nonce}c", locale=alert.locale)
             return False
@@ -254,6 +262,25 @@ class Courier:
         await self.presenter.show_final(FinalReport(match, title_of(match), outcome if reason is None else None,
                                                     png, reason=reason, nonce=f"cf{item.id}"))
         await self._done(match, [item])
+
+
+class _Prefs:
+    """Each player's preferences, read at most once per delivery; DMs found closed are remembered for good
+    and for the rest of the delivery."""
+
+    def __init__(self, storage: Storage):
+        self._storage = storage
+        self._read: dict[int, UserPrefs] = {}
+
+    async def of(self, user_id: int) -> UserPrefs:
+        if user_id not in self._read:
+            self._read[user_id] = await self._storage.prefs(user_id)
+        return self._read[user_id]
+
+    async def dms_closed(self, user_id: int) -> None:
+        prefs = await self.of(user_id)
+        prefs.dm_closed = True  # remembered: no retry into 403s
+        await self._storage.save_prefs(prefs)
 
 
 def alert_nonce(item_id: int | None, user_id: int) -> str:

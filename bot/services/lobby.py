@@ -43,8 +43,8 @@ class LobbyService:
         except PlaceTaken:
             raise Refusal("bot.refusal.place_taken") from None
         async with self.core.locks[match.id]:
-            await self.core.deliver(match.id)
-        return await self.core.get(match.id)
+            await self.core.deliver(match.id, match)
+        return match
 
     async def _lobby(self, match_id: int) -> MatchRecord:
         match = await self.core.get(match_id)
@@ -54,7 +54,7 @@ class LobbyService:
 
     async def _save_lobby(self, match: MatchRecord) -> MatchRecord:
         match = await self.core.storage.save_match(match, outbox=[lobby_item(match)])
-        await self.core.deliver(match.id)
+        await self.core.deliver(match.id, match)
         return match
 
     async def join(self, match_id: int, user_id: int, name: str | None = None) -> MatchRecord:
@@ -127,9 +127,9 @@ class LobbyService:
             match.status = "running"
             match = await self.core.commit(match, game, state, events=starting_hands(match, game),
                                            extra=[lobby_item(match)])
-            await self.core.advance(match, game, state)
-            await self.core.deliver(match_id)
-            return await self.core.get(match_id)
+            match, _ = await self.core.advance(match, game, state)
+            await self.core.deliver(match_id, match)
+            return match
 
     async def cancel(self, match_id: int, user_id: int, *, is_manager: bool) -> MatchRecord:
         async with self.core.locks[match_id]:
@@ -145,5 +145,5 @@ class LobbyService:
             outbox = [lobby_item(match), line_item(match, why)] if match.state is None else [
                 OutboxItem(match.id, "final", {"reason": plain(why)})]
             match = await self.core.storage.save_match(match, reminders=[], outbox=outbox)
-            await self.core.deliver(match_id)
+            await self.core.deliver(match_id, match)
             return match

@@ -52,16 +52,9 @@ class PlayService:
             state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
             match = await self.core.commit(match, game, state, entry=entry, events=events)
             match, state = await self.core.advance(match, game, state)
-            mine = [i for i in await self.core.storage.pending(match.id)
-                    if i.kind == "private" and i.payload["seat"] == seat.seat]
+            # The reply shows the player's next question (no DM with the same buttons) and their private news.
+            mine = await self.core.deliver(match.id, match, replying=seat.seat)
             held = [i.id for i in mine if i.id is not None]
-            self.core.held.update(held)
-            # The reply shows the player's next question: no DM with the same buttons.
-            self.core.answering.add((match.id, seat.seat))
-            try:
-                await self.core.deliver(match.id)
-            finally:
-                self.core.answering.discard((match.id, seat.seat))
             try:
                 names = Names(match)
                 private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
@@ -76,7 +69,7 @@ class PlayService:
                     choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
             except Exception:
                 self.core.held.difference_update(held)  # no reply will show it: the courier sends it
-                await self.core.deliver(match.id)
+                await self.core.deliver(match.id, match)
                 raise
             return PlayResult(match, seat.seat, label, private, held, hand, panel, waiting)
 
@@ -113,20 +106,21 @@ class PlayService:
             entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
                              at=self.core.now(), events=[told.to_json()], label=last.label)
             match = await self.core.commit(match, game, state, entry=entry, events=[told])
-            await self.core.advance(match, game, state)
-            await self.core.deliver(match_id)
-            return await self.core.get(match_id)
+            match, _ = await self.core.advance(match, game, state)
+            await self.core.deliver(match_id, match)
+            return match
 
     async def resign(self, match_id: int, user_id: int) -> MatchRecord:
         async with self.core.locks[match_id]:
             match = await self.core.get(match_id)
             if match.status == "lobby":
                 raise Refusal("bot.refusal.resign_in_lobby")
-            match, game, state = await self.core.running(match_id)
+            match, game, state = self.core.in_play(match)
             seat = self.core.seat_for(match, user_id)
-            await self.core.give_up(match, game, state, seat, Message("bot.match.resigned", {"user": f"<@{user_id}>"}))
-            await self.core.deliver(match_id)
-            return await self.core.get(match_id)
+            why = Message("bot.match.resigned", {"user": f"<@{user_id}>"})
+            match = await self.core.give_up(match, game, state, seat, why)
+            await self.core.deliver(match_id, match)
+            return match
 
     async def panel(self, match_id: int, user_id: int, locale: str) -> Panel:
         match, game, state = await self.core.running(match_id)

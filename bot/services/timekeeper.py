@@ -76,10 +76,11 @@ class TimekeeperService:
         game = self.core.game_of(match)
         state = self.core.state_of(match, game)
         if settings.on_expiry == "forfeit":
-            await self.core.give_up(match, game, state, seat, Message("bot.clock.forfeited", {"user": f"<@{seat.user_id}>"}))
+            why = Message("bot.clock.forfeited", {"user": f"<@{seat.user_id}>"})
+            match = await self.core.give_up(match, game, state, seat, why)
         else:
-            await self._play_for(match, game, state, seat)
-        await self.core.deliver(match.id)
+            match = await self._play_for(match, game, state, seat)
+        await self.core.deliver(match.id, match)
 
     async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float, nonce: str) -> None:
         if seat.user_id is None:
@@ -102,7 +103,7 @@ class TimekeeperService:
         await self.core.courier.presenter.tell_table(match, Message(key, params), mention=seat.user_id,
                                                      locale=prefs.locale or settings.locale, nonce=nonce)
 
-    async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> None:
+    async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> MatchRecord:
         """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
         said: OutboxItem | None = line_item(match, Message("bot.clock.ai_played", {"user": f"<@{seat.user_id}>"}))
         waiting = game.active_seats(state)
@@ -116,7 +117,8 @@ class TimekeeperService:
             state, events, entry = await self.core.step(match, game, state, seat.seat, action, by_ai=True)
             match = await self.core.commit(match, game, state, entry=entry, events=events, extra=[said] if said else ())
             said = None
-        await self.core.advance(match, game, state)
+        match, _ = await self.core.advance(match, game, state)
+        return match
 
     async def resume(self) -> None:
         """After a restart: deliver what a crash left undelivered, and let AI seats that were about to move, move."""
@@ -134,5 +136,5 @@ class TimekeeperService:
                     continue
                 state = self.core.state_of(match, game)
                 if any(match.seat(s).plays_ai for s in game.active_seats(state)):
-                    await self.core.advance(match, game, state)
-                    await self.core.deliver(match.id)
+                    match, _ = await self.core.advance(match, game, state)
+                    await self.core.deliver(match.id, match)

@@ -66,7 +66,7 @@ async def test_a_crash_after_the_last_step_delivers_the_event_at_start_up(db_pat
     heard_before = recording(service)
     match = await started(service, BOB)
 
-    async def crash(match_id, *args):  # the process dies after each commit, before any delivery
+    async def crash(match_id, *args, **kwargs):  # the process dies after each commit, before any delivery
         return None
 
     service.courier.deliver = crash
