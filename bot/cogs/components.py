@@ -90,21 +90,25 @@ class Components(commands.Cog):
             raise Refusal("bot.refusal.unknown_button")
 
     async def _step(self, interaction: discord.Interaction, route: Route) -> None:
-        match = await self.table.get(route.match_id)
-        if match.status != "running":
-            raise Refusal("bot.refusal.match_over" if match.status in ("over", "abandoned", "cancelled")
-                          else "bot.refusal.not_started")
+        match_id = route.match_id
         values: list[str] = list(dict(interaction.data or {}).get("values") or [""])  # type: ignore[call-overload]
         ref = (route.arg if route.verb == "do" else str(values[0])) or ""
         notation: str | None = ref
-        if ref.startswith("#"):  # a place in the list of legal steps: only meaningful on the very board drawn
-            if match.state_id != route.state_id:
-                raise StaleBoard(match.id)
-            panel = await self.play.panel(match.id, interaction.user.id, locale(interaction))
-            notation = resolve_step(ref, [c.notation for c in panel.choices])
-        if not notation:
-            raise StaleBoard(match.id)
-        # The service judges staleness per seat: another seat's choice leaves this panel in play.
-        result = await self.play.play(match.id, interaction.user.id, notation, state_id=route.state_id,
-                                locale=locale(interaction))
+        try:
+            if ref.startswith("#"):  # a place in the list of legal steps: only meaningful on the very board drawn
+                match = await self.table.get(match_id)
+                if match.status == "running" and match.state_id != route.state_id:
+                    raise StaleBoard(match_id)
+                panel = await self.play.panel(match_id, interaction.user.id, locale(interaction))  # or refused
+                notation = resolve_step(ref, [c.notation for c in panel.choices])
+            if not notation:
+                raise StaleBoard(match_id)
+            # The service loads the match and judges staleness per seat: another seat's choice leaves this
+            # panel in play.
+            result = await self.play.play(match_id, interaction.user.id, notation, state_id=route.state_id,
+                                          locale=locale(interaction))
+        except Refusal as refusal:
+            if refusal.message.key == "bot.refusal.not_running":  # a button left on a match that ended
+                raise Refusal("bot.refusal.match_over") from None
+            raise
         await self.replies.after_step(interaction, result)
