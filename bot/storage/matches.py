@@ -27,6 +27,9 @@ MATCH_COLUMNS = (
     "state_id", "lobby_message_id", "table_message_id", "created_at", "updated_at",
 )
 _JSON_COLUMNS = {"params", "settings", "state"}
+# Written out rather than bound, so that the partial index on live matches serves the lookup (a planner cannot
+# tell that bound values fall within the index's condition, and would read the whole table).
+LIVE_SQL = f"({', '.join(repr(status) for status in LIVE)})"
 
 
 class MatchRecords:
@@ -56,8 +59,7 @@ class MatchRecords:
         return rows[0] if rows else None
 
     async def live_match_at(self, place_id: int) -> MatchRecord | None:
-        rows = await self._select_matches(f"place_id = ? AND status IN ({', '.join('?' * len(LIVE))})",
-                                          (place_id, *LIVE))
+        rows = await self._select_matches(f"place_id = ? AND status IN {LIVE_SQL}", (place_id,))
         return rows[0] if rows else None
 
     async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,

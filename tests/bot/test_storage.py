@@ -20,6 +20,7 @@ from bot.storage import (
     StaleState,
     make_storage,
 )
+from bot.storage.matches import LIVE_SQL
 from bot.storage.postgresql import POSTGRES_MIGRATIONS
 from bot.storage.sql import MIGRATIONS, migrations
 
@@ -66,6 +67,17 @@ async def test_a_match_round_trips_with_its_seats(storage):
     assert loaded.seats == [SeatRecord(0, user_id=100), SeatRecord(1, ai="random")]
     assert loaded.settings == {"clock_hours": 5}
     assert (await storage.live_match_at(10)).id == created.id
+
+
+async def test_the_live_match_at_a_place_is_found_through_its_index(tmp_path):
+    """Asked at every /play and autocomplete: a lookup, not a read of every match ever played (SQLite's plan)."""
+    store = make_storage(tmp_path / "plan.db")
+    await store.open()
+    await store.close()
+    with sqlite3.connect(tmp_path / "plan.db") as raw:
+        plan = raw.execute(f"EXPLAIN QUERY PLAN SELECT * FROM matches WHERE place_id = ? AND status IN {LIVE_SQL}",
+                           (10,)).fetchall()
+    assert any("USING INDEX matches_one_live_per_place" in step[-1] for step in plan), plan
 
 
 async def test_one_live_match_per_place_but_finished_ones_do_not_count(storage):
