@@ -265,9 +265,12 @@ async def run(args, database: str | None) -> None:
                 errors: list[str] = []
                 start = time.monotonic()
                 deadline = start + args.seconds
+                driver_lag: list[float] = []
+                probe = asyncio.create_task(lag_probe(driver_lag))
                 await asyncio.gather(*(play(fake, channels[i], service, users[i], random.Random(args.seed + i),
                                             deadline, args.think, errors) for i in range(matches)))
                 took = time.monotonic() - start
+                probe.cancel()
                 cpu = {k: v - cpu_before[k] for k, v in cpu_now(bot.process.pid).items()}
                 after = await scrape(port)
                 rss_after = rss_mb(bot.process.pid, children=False)
@@ -281,7 +284,7 @@ async def run(args, database: str | None) -> None:
                        memory={"empty": rss_empty, "idle": rss_idle, "opened": rss_before, "end": rss_after,
                                "all": rss_all},
                        sizes={"empty": size_empty, "idle": size_idle, "played": size_played},
-                       saves=saves, bares=bares, cpu=cpu)
+                       saves=saves, bares=bares, cpu=cpu, driver_lag=driver_lag)
                 if errors:
                     print("the bot's log ends with:\n" + "".join(Path(bot.log_path).read_text().splitlines(True)[-15:]))
             finally:
@@ -302,7 +305,17 @@ def from_buckets(before: dict[str, float], after: dict[str, float], name: str, q
     return float("nan")
 
 
-def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares, cpu) -> None:
+async def lag_probe(lags: list[float], every: float = 0.05) -> None:
+    """How late this process's event loop (the players' and the fake Discord's) wakes a sleeping task: when it
+    is late, the players' clocks count its delay as the bot's."""
+    while True:
+        began = time.monotonic()
+        await asyncio.sleep(every)
+        lags.append(time.monotonic() - began - every)
+
+
+def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares, cpu,
+           driver_lag) -> None:
     matches = args.matches
     acks = [h.ack_delay for h in handles if h.ack_delay is not None]
     answered = [h.timeline[-1][1] for h in handles if h.timeline]
@@ -335,6 +348,8 @@ def report(args, database, took, handles, before, after, errors, played, memory,
           f"{from_buckets(before, after, 'event_loop_lag_seconds', .5) * 1000:.0f} ms, p99 ≤ "
           f"{from_buckets(before, after, 'event_loop_lag_seconds', .99) * 1000:.0f} ms; "
           f"probes over 100 ms: {lag_slow:.0f} of {lag_count:.0f}")
+    print(f"the players' and fake Discord's event-loop lag (during play): p50 {pct(driver_lag, .5) * 1000:.0f} ms, "
+          f"p99 {pct(driver_lag, .99) * 1000:.0f} ms, max {max(driver_lag, default=0) * 1000:.0f} ms")
     print("the bot's step saves under load (bucket bounds): p50 ≤ "
           f"{from_buckets(before, after, 'step_save_seconds', .5) * 1000:.1f} ms, p99 ≤ "
           f"{from_buckets(before, after, 'step_save_seconds', .99) * 1000:.1f} ms")
