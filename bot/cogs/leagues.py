@@ -328,9 +328,12 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
         if not await defer(interaction):
             return
         require_manager(interaction)
-        await leagues(interaction).void(match, guild_of(interaction), not restore)
-        await send(interaction, t("league.server.restored" if restore else "league.server.voided",
-                                  locale(interaction), match=match))
+        reranked = await leagues(interaction).void(match, guild_of(interaction), not restore)
+        loc = locale(interaction)
+        await send(interaction, "\n".join([
+            t("league.server.restored" if restore else "league.server.voided", loc, match=match),
+            *(t("league.server.reranked", loc, league=league.settings.name, season=archive.season,
+                champion=f"<@{archive.champion}>" if archive.champion else "—") for league, archive in reranked)]))
 
 
 async def tell_channel(interaction: discord.Interaction, content: str, embed: discord.Embed | None = None) -> None:

@@ -7,7 +7,10 @@ with fewer than two there is no final. The season's ranking puts the finalists s
 in the order they finished the final (a finalist who forfeited it after those who played it out; equal
 places by standings), then everyone else by standings: the final's winner is the champion. Without a final,
 or when the final was voided or cancelled, the standings are the ranking. An archived season keeps its
-settings, standings, ranking and final; the next season starts from zero with the same members.
+settings, members, matches and final, with the standings and ranking they gave when it ended; it is ranked
+again from the results log whenever it is shown (`SeasonArchive.recounted`), so a match voided or restored
+after the season ended changes its standings, ranking and champion like any other. The next season starts
+from zero with the same members.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ class SeasonArchive(BaseModel):
     standings: tuple[Standing, ...]
     ranking: tuple[int, ...]            # the season's final order, champion first
     final_match: int | None = None      # the final that decided the top of the ranking (None: the standings did)
+    final_id: int | None = None         # the season's final, voided or not (restored, it decides again)
+    members: tuple[int, ...] = ()       # the members when it ended, in the order they joined (the last tie-break)
 
     @property
     def champion(self) -> int | None:
@@ -63,14 +68,33 @@ class SeasonArchive(BaseModel):
         played = self.final_match is not None or any(s.played for s in self.standings)
         return self.ranking[0] if self.ranking and played else None
 
+    @property
+    def final(self) -> int | None:
+        """The season's final match, voided or not (an archive made before `final_id` knows it if it counted)."""
+        return self.final_id or self.final_match
+
+    def holds(self, match_id: int) -> bool:
+        """Whether the season counted this match, or played it as its final."""
+        return match_id in self.matches or match_id == self.final
+
+    def recounted(self, results: Sequence[MatchResult]) -> SeasonArchive:
+        """The season ranked again from `results` (the log as it reads now, voided matches marked)."""
+        by_id = {r.match_id: r for r in results}
+        members = self.members or tuple(s.player for s in self.standings)  # archived before members were kept
+        return archive_season(season=self.season, settings=self.settings, ended_at=self.ended_at, rounds=self.rounds,
+                              results=[by_id[m] for m in self.matches if m in by_id], members=members,
+                              final=by_id.get(self.final) if self.final else None)
+
 
 def archive_season(*, season: int, settings: LeagueSettings, ended_at: float, rounds: int,
                    results: Sequence[MatchResult], members: Sequence[int],
                    final: MatchResult | None = None) -> SeasonArchive:
-    """Freeze a season: its standings from `results` (the final match excluded) and its ranking."""
+    """Freeze a season: its standings from `results` (voided ones kept, marked, so a restored match counts
+    again; the final match excluded) and its ranking."""
     counted = [r for r in results if final is None or r.match_id != final.match_id]
     table = standings(counted, members, settings)
     return SeasonArchive(season=season, settings=settings, ended_at=ended_at, rounds=rounds,
                          matches=tuple(r.match_id for r in counted), standings=tuple(table),
                          ranking=tuple(season_ranking(table, final)),
-                         final_match=final.match_id if final is not None and not final.voided else None)
+                         final_match=final.match_id if final is not None and not final.voided else None,
+                         final_id=final.match_id if final is not None else None, members=tuple(members))

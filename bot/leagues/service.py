@@ -153,12 +153,16 @@ class LeagueService:
         history = rated.history_of(guild_id, game, player)
         return PlayerPage(game, played, rated.of(guild_id, game, player) if history else None, history)
 
-    async def void(self, match_id: int, guild_id: int, voided: bool) -> None:
+    async def void(self, match_id: int, guild_id: int, voided: bool) -> list[tuple[League, SeasonArchive]]:
+        """Void (or restore) a finished match. Returns the archived seasons that counted it, or played it as
+        their final, as they rank now: like the ratings, they are computed again from the results log."""
         match = await self.matches.storage.get_match(match_id)
         if match is None or match.guild_id != guild_id:
             raise Refusal("queries.refusal.no_such_match", match=match_id)
         if not await self.storage.set_voided(match_id, voided):
             raise Refusal("queries.refusal.not_finished", match=match_id)
+        return [(league, archive) for league in await self.all(guild_id)
+                for archive in await self.seasons(league) if archive.holds(match_id)]
 
     # ---- leagues --------------------------------------------------------------------------------------------
     async def create(self, guild_id: int, channel_id: int, admin: bool, **options: Any) -> League:
@@ -415,8 +419,13 @@ class LeagueService:
         return archive
 
     async def seasons(self, league: League) -> list[SeasonArchive]:
+        """The archived seasons, oldest first, each ranked again from the results log as it reads now (a match
+        voided or restored after its season ended changes that season's standings, ranking and champion)."""
         assert league.id is not None
-        return [SeasonArchive.model_validate(data) for _, data in await self.storage.seasons(league.id)]
+        archived = [SeasonArchive.model_validate(data) for _, data in await self.storage.seasons(league.id)]
+        wanted = sorted({m for a in archived for m in (*a.matches, a.final) if m is not None})
+        results = (await self.results(league.guild_id, wanted))[0]
+        return [archive.recounted(results) for archive in archived]
 
 
 def _still_ours() -> None:

@@ -81,7 +81,7 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         assert "Round 1 of Spring is still open" in twice.content
         await take_turn(fake, players, thread)
         await fake.quiet()  # the bot finishes what it is doing before it stops
-    async with fake.running(bot(settings)):  # a restart mid-round: the table and the league carry on
+    async with fake.running(restarted := bot(settings)):  # a restart mid-round: the table and the league carry on
         await play_to_the_end(fake, players, thread)
         await said(fake, channel, "Round 1 of Spring is over")
         standings = await league(fake, alice, channel, "standings", league="Spring")
@@ -111,6 +111,18 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         await said(fake, channel, "won the final and is the champion")
         info = await league(fake, alice, channel, "info", league="Spring")
         assert "Stagione 2" in info.embeds[0]["description"] and "ha vinto la finale" in info.embeds[0]["description"]
+        spring = (await restarted.leagues.load(guild.id, "Spring")).league
+        final = (await restarted.leagues.seasons(spring))[0].final_match
+        standings_leader = (await restarted.leagues.seasons(spring))[0].standings[0].player
+        voided = await (await fake.slash(boss, channel, "server", subcommand="void", options={"match": final})).reply()
+        assert f"Season 1 of Spring (archived) is ranked again: champion <@{standings_leader}>" in voided.content
+        info = await league(fake, alice, channel, "info", league="Spring")
+        assert f"Stagione 1: vinta da <@{standings_leader}>" in info.embeds[0]["description"]  # no final decided it
+        restored = await (await fake.slash(boss, channel, "server", subcommand="void",
+                                           options={"match": final, "restore": True})).reply()
+        assert "Season 1 of Spring (archived) is ranked again" in restored.content
+        info = await league(fake, alice, channel, "info", league="Spring")
+        assert "ha vinto la finale" in info.embeds[0]["description"]
         await fake.quiet()  # the bot finishes what it is doing before it stops
     # every message of the season reads in its reader's language: no key, no placeholder, no word of the other
     found = wording.problems(fake, "en", set(), {u.name for u in [*players, boss]} | {"Spring", "Toy", "AI", "IA"})

@@ -1,5 +1,7 @@
 """The end of a season: the final table, the season's ranking and its archive."""
 
+import dataclasses
+
 from bot.leagues import SeasonArchive, archive_season, final_table, season_ranking, standings
 
 from .builders import result, settings
@@ -69,3 +71,35 @@ def test_a_voided_final_leaves_the_champion_to_the_standings_and_an_empty_season
     assert voided.final_match is None and voided.champion == B
     empty = archive_season(season=1, settings=settings(), ended_at=9.0, rounds=0, results=[], members=[A, B])
     assert empty.champion is None
+
+
+def test_an_archived_season_is_ranked_again_when_a_match_or_its_final_is_voided_or_restored():
+    league = settings()
+    results = [result(1, (A, 1), (B, 2), (C, 3)), result(2, (B, 1), (C, 2), (D, 3))]
+    final = result(3, (C, 1), (A, 2))
+    archive = archive_season(season=1, settings=league, ended_at=99.0, rounds=2, results=[*results, final],
+                             members=[D, C, B, A], final=final)
+    assert archive.champion == C and archive.ranking == (C, A, B, D) and archive.holds(3) and not archive.holds(4)
+    assert archive.recounted([*results, final]) == archive  # nothing changed in the log: the same season
+
+    without_final = archive.recounted([*results, voided(final)])
+    assert without_final.final_match is None and without_final.champion == B  # the standings decide: B has 9
+    assert without_final.ranking == (B, A, C, D)
+    without_round_1 = archive.recounted([voided(results[0]), results[1], final])
+    assert [s.player for s in without_round_1.standings] == [B, C, D, A]  # A played no counted match
+    assert without_round_1.champion == C and without_round_1.ranking == (C, A, B, D)
+    restored = without_final.recounted([*results, final])
+    assert restored == archive  # the final counts again: it decides the top once more
+
+
+def test_a_season_archived_before_members_were_kept_is_ranked_again_by_its_old_order():
+    results = [result(1, (A, 1), (B, 1)), result(2, (A, 1), (C, 2))]
+    archive = archive_season(season=1, settings=settings(), ended_at=9.0, rounds=2, results=results,
+                             members=[C, B, A])
+    old = SeasonArchive.model_validate(archive.model_dump(exclude={"members", "final_id"}))
+    again = old.recounted([results[0], voided(results[1])])
+    assert [s.player for s in again.standings] == [A, B, C]  # A and B tied: A ranked first before, so first now
+
+
+def voided(result):
+    return dataclasses.replace(result, voided=True)

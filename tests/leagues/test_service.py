@@ -209,6 +209,39 @@ async def test_a_season_ends_with_its_final_and_the_final_crowns_the_champion(wo
     assert news == [("round_opened", 1), ("round_closed", 1), ("final_opened", 2), ("season_ended", top[1])]
 
 
+async def test_voiding_the_final_or_a_match_of_an_archived_season_ranks_that_season_again(world):
+    """The season is archived with its final; voiding the final gives the title to the standings' leader,
+    voiding a round's match changes the archived standings, and restoring both brings the season back."""
+    service, clock, _ = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3, final_players=2)
+    await everyone_resigns(leagues, (await leagues.open_round(GUILD, "Spring", BOSS)).rounds[0])
+    final = (await leagues.end_season(GUILD, "Spring", BOSS)).final.tables[0]
+    second_seed = final.players[1]
+    for player, take in ((final.players[0], 1), (second_seed, 2), (final.players[0], 1), (second_seed, 3)):
+        await leagues.matches.play(final.match_id, player, f"take {take}")  # the second seed wins the final
+    await leagues.settled()
+    league = await current(leagues)
+    (archived,) = await leagues.seasons(league)
+    assert archived.champion == second_seed and archived.final_match == final.match_id
+
+    (reranked,) = await leagues.void(final.match_id, GUILD, True)
+    assert reranked[0].id == league.id and reranked[1].final_match is None
+    assert reranked[1].champion == archived.standings[0].player != second_seed  # the standings' leader
+    assert await leagues.seasons(league) == [reranked[1]]
+
+    round_match = next(m for m in archived.matches if m != final.match_id)
+    (with_void_round,) = await leagues.void(round_match, GUILD, True)
+    out = {p for r in (await leagues.results(GUILD, [round_match]))[0] for p in r.players()}
+    assert {s.player for s in with_void_round[1].standings if s.played == 0} >= out
+    assert [s.played for s in with_void_round[1].standings] != [s.played for s in archived.standings]
+
+    (restored,) = await leagues.void(final.match_id, GUILD, False)
+    assert restored[1].champion == second_seed
+    await leagues.void(round_match, GUILD, False)
+    assert await leagues.seasons(league) == [archived]  # both restored: the season as it was archived
+    assert (await current(leagues)).season == 2  # the current season is left alone
+
 async def test_a_scheduled_final_survives_a_crash_a_finalist_leaving_and_being_voided(world):
     """The season's end date passes: the clock opens the final (the process dies while making its thread and
     the next tick seats it); the leader leaves the league; the deadline voids the final: the standings decide

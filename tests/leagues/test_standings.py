@@ -86,5 +86,6 @@ def test_the_ladder_counts_matches_of_the_league_game_and_variant_between_member
     assert not counts_for_ladder(match(game="al-rashid"), league, members)
     assert not counts_for_ladder(match(at=99.0), league, members)
     assert not counts_for_ladder(match(at=200.0), league, members)
-    assert not counts_for_ladder(match(voided=True), league, members)
+    assert counts_for_ladder(match(voided=True), league, members)  # kept, marked: restored, it counts again
+    assert standings([match(voided=True)], members, league)[0].played == 0  # while voided it counts for nobody
     assert not counts_for_ladder(result(1, (A, 1), (D, 2), game="notre-dame", at=150.0), league, members)
