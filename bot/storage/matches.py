@@ -20,7 +20,7 @@ from .records import (
     StaleState,
 )
 from .sql import Database, Duplicate, Executor
-from .steps import MATCH_UPDATE_COLUMNS, StepWrite
+from .steps import MATCH_UPDATE_COLUMNS, StepWrite, to_json
 
 MATCH_COLUMNS = (
     "game", "params", "seed", "guild_id", "channel_id", "place_id", "host_id", "settings", "status", "state",
@@ -87,13 +87,13 @@ class MatchRecords:
             match_id=match.id, expected=expected, match=tuple(values[c] for c in MATCH_UPDATE_COLUMNS), now=now,
             seats=[(s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name) for s in match.seats],
             entry=None if entry is None else (
-                entry.kind, entry.seat, entry.notation, entry.undoable, entry.by_ai, json.dumps(entry.events),
-                entry.at, json.dumps(entry.label) if entry.label is not None else None),
+                entry.kind, entry.seat, entry.notation, entry.undoable, entry.by_ai, to_json(entry.events),
+                entry.at, to_json(entry.label) if entry.label is not None else None),
             reminders=None if reminders is None else [(r.seat, r.kind, r.level, r.due_at) for r in reminders],
             result=None if result is None else (
-                result.game, result.status, json.dumps(result.outcome) if result.outcome is not None else None,
-                json.dumps(result.seats), result.finished_at),
-            outbox=[(item.kind, json.dumps(item.payload)) for item in outbox])
+                result.game, result.status, to_json(result.outcome) if result.outcome is not None else None,
+                to_json(result.seats), result.finished_at),
+            outbox=[(item.kind, to_json(item.payload)) for item in outbox])
         try:
             ids = await self.db.save_step(step)
         except Duplicate:
@@ -156,6 +156,6 @@ def _match_values(match: MatchRecord) -> tuple[Any, ...]:
     for column in MATCH_COLUMNS:
         value = getattr(match, column)
         if column in _JSON_COLUMNS:
-            value = json.dumps(value) if value is not None else None
+            value = to_json(value) if value is not None else None
         values.append(value)
     return tuple(values)

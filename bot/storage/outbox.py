@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from .records import OutboxItem
 from .sql import Database, Executor
+from .steps import to_json
 
 
 class Outbox:
@@ -44,6 +45,6 @@ async def write_outbox(q: Executor, match_id: int, state_id: int, items: Sequenc
         item.match_id, item.state_id, item.created_at = match_id, state_id, now
         row = await q.fetchrow(
             "INSERT INTO outbox (match_id, state_id, kind, payload, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-            match_id, state_id, item.kind, json.dumps(item.payload), now)
+            match_id, state_id, item.kind, to_json(item.payload), now)
         assert row is not None
         item.id = row["id"]

@@ -8,14 +8,27 @@ CTEs), so a save is one round trip. Either way the outbox is written in the same
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 MATCH_UPDATE_COLUMNS = (
     "game", "params", "seed", "guild_id", "channel_id", "place_id", "host_id", "settings", "status", "state",
     "state_id", "lobby_message_id", "table_message_id", "updated_at",
 )
+
+
+def to_json(value: Any) -> str:
+    """The JSON text a step stores. orjson writes a match's state four to six times faster than the json module
+    (every step serializes the whole state, some 5-8 KB); integer keys become strings as with the json module,
+    and what orjson refuses (an integer past 64 bits) goes to the json module."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
 
 
 @dataclass
@@ -107,6 +120,8 @@ WITH m AS (
     SELECT m.id, s.* FROM m, unnest({seats}) AS s
     ON CONFLICT (match_id, seat) DO UPDATE SET user_id = excluded.user_id, ai = excluded.ai,
         awaited_since = excluded.awaited_since, resigned = excluded.resigned, name = excluded.name
+    WHERE (seats.user_id, seats.ai, seats.awaited_since, seats.resigned, seats.name)
+        IS DISTINCT FROM (excluded.user_id, excluded.ai, excluded.awaited_since, excluded.resigned, excluded.name)
 ), unseated AS (
     DELETE FROM seats WHERE match_id IN (SELECT id FROM m) AND NOT seat = ANY(${n + 4}::int[])
 ), logged AS (

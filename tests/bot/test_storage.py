@@ -103,6 +103,32 @@ async def test_save_is_guarded_by_state_id(storage):
     assert [e.notation for e in await storage.log(match.id)] == ["take 1"]  # the refused entry left nothing
 
 
+async def test_a_save_changes_the_seats_that_changed_and_keeps_the_others(storage):
+    """PostgreSQL leaves a seat row that a step did not change as it is: every change, to or from nothing
+    included, still reads back, and so do the seats left alone and a seat taken away."""
+    match = await storage.create_match(MatchRecord(
+        game="toy", seed=7, channel_id=1, place_id=10, host_id=100,
+        seats=[SeatRecord(0, user_id=100), SeatRecord(1, ai="random"), SeatRecord(2, user_id=102, name="Bea")]))
+    match.seats[0].awaited_since = 5.0
+    match.seats[1].name = "Robot"
+    await storage.save_match(match)
+    assert (await storage.get_match(match.id)).seats == [
+        SeatRecord(0, user_id=100, awaited_since=5.0), SeatRecord(1, ai="random", name="Robot"),
+        SeatRecord(2, user_id=102, name="Bea")]
+    match.seats = [SeatRecord(0, user_id=100, ai="greedy"), SeatRecord(2, user_id=102, resigned=True)]
+    await storage.save_match(match)
+    assert (await storage.get_match(match.id)).seats == match.seats
+
+
+async def test_a_state_reads_back_as_the_json_module_would_write_it(storage):
+    """Integer keys come back as strings, an integer past 64 bits and a name with accents come back whole."""
+    match = await storage.create_match(a_match(state={1: "north", "rng": 2**70, "name": "Niccolò"}))
+    assert (await storage.get_match(match.id)).state == {"1": "north", "rng": 2**70, "name": "Niccolò"}
+    match.state = {"scores": {0: 3, 1: -(2**65)}, "note": "più tardi"}
+    await storage.save_match(match)
+    assert (await storage.get_match(match.id)).state == {"scores": {"0": 3, "1": -(2**65)}, "note": "più tardi"}
+
+
 async def test_simultaneous_saves_with_one_state_id_apply_exactly_once(storage):
     match = await storage.create_match(a_match())
     copies = [await storage.get_match(match.id) for _ in range(12)]
