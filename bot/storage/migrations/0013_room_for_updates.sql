@@ -1,0 +1,2 @@
+-- Nothing to change on SQLite: its PostgreSQL twin leaves room in the pages of `matches` so that a step's save
+-- can update a match's row in place (SQLite rewrites a row where it stands).
