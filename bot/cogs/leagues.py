@@ -21,7 +21,6 @@ from ..i18n import command_text as _
 from ..i18n import t
 from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
-from ..leagues.settings import DAY
 from ..services import Refusal
 from ..ui import embeds
 from .common import channel_of, defer, guild_of, locale, send
@@ -76,7 +75,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                      clock_hours: app_commands.Range[float, 1.0, 720.0] = 48.0,
                      round_days: app_commands.Range[float, 0.1, 120.0] = 14.0,
                      at_deadline: Literal["play_out", "void"] = "play_out",
-                     season_days: app_commands.Range[float, 1.0, 3650.0] | None = None,
+                     season_days: app_commands.Range[float, 0.0, 3650.0] | None = None,
                      schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
                      final: app_commands.Range[int, 0, 10] = 0) -> None:
         if not await defer(interaction):
@@ -86,12 +85,11 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         manager, roles = admin(interaction)
         existing = await svc.all(guild_of(interaction))
         allowed = manager or any(league.may_run(is_manager=False, roles=roles) for league in existing)
-        now = svc.now()
         league = await svc.create(
             guild_of(interaction), channel_of(interaction), allowed, name=name, game=game, format=format,
             min_table=min_table, max_table=max_table, shortfall=shortfall, turn_clock_hours=clock_hours,
             round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days, final_players=final,
-            ends_at=now + season_days * DAY if season_days else None)
+            season_days=season_days)
         loc = locale(interaction)
         await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
         await tell_channel(interaction, t("league.created", public := await svc.locale(guild_of(interaction)),
@@ -108,7 +106,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            at_deadline=_("league.cmd.opt_deadline"), shortfall=_("league.cmd.opt_shortfall"),
                            min_table=_("league.cmd.opt_min_table"), max_table=_("league.cmd.opt_max_table"),
                            schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"),
-                           final=_("league.cmd.opt_final"))
+                           final=_("league.cmd.opt_final"), season_days=_("league.cmd.opt_season_days"))
     @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES)
     async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
                        clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
@@ -119,14 +117,15 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                        max_table: app_commands.Range[int, 1, 10] | None = None,
                        schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
                        forfeit_points: app_commands.Range[float, -10.0, 10.0] | None = None,
-                       final: app_commands.Range[int, 0, 10] | None = None) -> None:
+                       final: app_commands.Range[int, 0, 10] | None = None,
+                       season_days: app_commands.Range[float, 0.0, 3650.0] | None = None) -> None:
         if not await defer(interaction):
             return
         changed = await leagues(interaction).settings(
             guild_of(interaction), league, admin(interaction), admin_role=admin_role.id if admin_role else None,
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
-            final_players=final)
+            final_players=final, season_days=season_days)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
                    embed=info_embed(changed, [], loc))
@@ -371,6 +370,8 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
           deadline=t(f"league.deadline.{s.at_deadline.value}", loc)),
         t("league.info.season", loc, season=league.season, start=f"<t:{int(s.starts_at)}:d>",
           end=f"<t:{int(s.ends_at)}:d>" if s.ends_at else "—"),
+        t("league.info.season_days", loc, days=number(s.season_days)) if s.season_days else
+        t("league.info.season_open", loc),
         t("league.info.final", loc, players=s.final_players) if s.final_players else t("league.info.no_final", loc),
     ]
     if league.admin_role:

@@ -162,12 +162,12 @@ class League(BaseModel):
             raise LeagueRefusal("league.refusal.final_open", league=self.settings.name)
 
     def new_season(self, now: float) -> League:
-        """The next season: the same members and settings, from now, with no rounds yet."""
+        """The next season: the same members and settings, from now (to the season length, if any), with no
+        rounds yet."""
         if self.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=self.settings.name,
                                 round=self.current_round.number)
-        settings = self.settings.model_copy(update={"starts_at": now, "ends_at": None})
-        return self.model_copy(update={"season": self.season + 1, "rounds": (), "settings": settings})
+        return self.model_copy(update={"season": self.season + 1, "rounds": (), "settings": self.settings.season_from(now)})
 
     def _with_round(self, number: int, change: Callable[[Round], Round]) -> League:
         if not any(r.number == number for r in self.rounds):

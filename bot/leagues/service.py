@@ -210,8 +210,15 @@ class LeagueService:
     async def settings(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]], *,
                        admin_role: int | None = None, **options: Any) -> League:
         def changed(league: League) -> League:
-            fields = {**league.settings.model_dump(mode="json"), **{k: v for k, v in options.items() if v is not None}}
-            update: dict[str, Any] = {"settings": LeagueSettings.checked(**fields)}
+            given = {k: v for k, v in options.items() if v is not None}
+            fields = {**league.settings.model_dump(mode="json"), **given}
+            if "season_days" in given:  # this season's end moves with its length (0: no end)
+                fields["ends_at"] = None
+            settings = LeagueSettings.checked(**fields)
+            if "season_days" in given and settings.ends_at is not None and settings.ends_at <= self.now():
+                raise LeagueRefusal("league.refusal.season_length_passed", league=settings.name, season=league.season,
+                                    days=f"{settings.season_days:g}", start=f"<t:{int(settings.starts_at)}:d>")
+            update: dict[str, Any] = {"settings": settings}
             if admin_role is not None:
                 update["admin_role"] = admin_role
             return league.model_copy(update=update)

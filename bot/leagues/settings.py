@@ -16,6 +16,7 @@ from engine.core.game import get_game
 from .errors import LeagueRefusal
 
 DAY = 86400.0  # seconds
+SEASON_DAYS_MAX = 365.0  # a season of a year at most: longer, its standings say little about this year
 
 
 class Format(StrEnum):
@@ -64,6 +65,7 @@ class LeagueSettings(BaseModel):
     format: Format = Format.PODS
     starts_at: float                          # season dates, Unix time
     ends_at: float | None = None              # an open-ended season when None
+    season_days: float | None = None          # each season ends this many days after it starts (None, or 0: no end)
     min_table: int                            # left out: the game's smallest table
     max_table: int                            # left out: 4, or the game's largest table when smaller
     shortfall: Shortfall = Shortfall.MIXED
@@ -94,6 +96,19 @@ class LeagueSettings(BaseModel):
         data["params"] = spec.params_model.model_validate(data.get("params") or {}).model_dump(mode="json")
         return data
 
+    @model_validator(mode="before")
+    @classmethod
+    def _season_end(cls, data: Any) -> Any:
+        """A season length sets the season's end when none is given; 0 means no length (an open season)."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        if not data.get("season_days"):
+            data["season_days"] = None
+        elif data.get("ends_at") is None and isinstance(data.get("starts_at"), int | float):
+            data["ends_at"] = data["starts_at"] + float(data["season_days"]) * DAY
+        return data
+
     @model_validator(mode="after")
     def _fits_the_game(self) -> LeagueSettings:
         spec = get_game(self.game).spec
@@ -103,6 +118,9 @@ class LeagueSettings(BaseModel):
         if self.final_players and not self.final_range[0] <= self.final_players <= self.final_range[1]:
             raise LeagueRefusal("league.refusal.final_size", game=spec.title, final=self.final_players,
                                 min=self.final_range[0], max=self.final_range[1])
+        if self.season_days is not None and not self.season_range[0] <= self.season_days <= self.season_range[1]:
+            raise LeagueRefusal("league.refusal.season_length", league=self.name, days=f"{self.season_days:g}",
+                                min=f"{self.season_range[0]:g}", max=f"{self.season_range[1]:g}")
         if self.ends_at is not None and self.ends_at <= self.starts_at:
             raise LeagueRefusal("league.refusal.season_dates")
         for size, points in self.placement_points.items():
@@ -128,6 +146,16 @@ class LeagueSettings(BaseModel):
         """How many players a final may seat: the game's seat range, two at least."""
         spec = get_game(self.game).spec
         return max(2, spec.min_seats), spec.max_seats
+
+    @property
+    def season_range(self) -> tuple[float, float]:
+        """How many days a season may last: a round's length at least (a day for a ladder), a year at most."""
+        return max(1.0, self.round_days) if self.format is Format.PODS else 1.0, SEASON_DAYS_MAX
+
+    def season_from(self, starts_at: float) -> LeagueSettings:
+        """These settings for a season starting at `starts_at`: it ends after the season length, if any."""
+        ends_at = starts_at + self.season_days * DAY if self.season_days else None
+        return self.model_copy(update={"starts_at": starts_at, "ends_at": ends_at})
 
     @property
     def round_seconds(self) -> float:

@@ -143,6 +143,32 @@ async def test_server_language_and_voiding_are_for_managers(fake_discord, settin
         await fake.quiet()  # the bot finishes what it is doing before it stops
 
 
+async def test_a_league_admin_sets_the_season_length_and_sees_it(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, boss, guild, channel = world
+    capo = fake.add_user("capo", locale="it")
+    fake.add_member(guild, capo, permissions=discord.Permissions(manage_guild=True))
+    async with fake.running(bot(settings)):
+        await league(fake, boss, channel, "create", name="Spring", game="toy", season_days=30)
+        info = (await league(fake, bob, channel, "info", league="Spring")).embeds[0]["description"]
+        assert "**Season length:** 30 days" in info
+        refused = await league(fake, boss, channel, "settings", league="Spring", season_days=400)
+        assert refused.ephemeral and "Seasons of Spring may last 14 to 365 days, not 400 (0: no end)." in refused.content
+        refused = await league(fake, capo, channel, "settings", league="Spring", season_days=7)
+        assert "Le stagioni di Spring possono durare da 14 a 365 giorni, non 7 (0: senza fine)." in refused.content
+        refused = await league(fake, alice, channel, "settings", league="Spring", season_days=60)
+        assert "gestori del server" in refused.content  # only the league's admins
+        saved = await league(fake, boss, channel, "settings", league="Spring", season_days=60)
+        shown = saved.embeds[0]["description"]
+        assert "The settings of Spring are saved" in saved.content and "**Season length:** 60 days" in shown
+        info = (await league(fake, capo, channel, "info", league="Spring")).embeds[0]["description"]
+        assert "**Durata della stagione:** 60 giorni" in info and "da <t:" in info and "a <t:" in info
+        cleared = await league(fake, boss, channel, "settings", league="Spring", season_days=0)
+        assert "**Season length:** not set" in cleared.embeds[0]["description"]
+        await fake.quiet()  # the bot finishes what it is doing before it stops
+    found = wording.problems(fake, "en", set(), {u.name for u in [alice, bob, carol, boss, capo]} | {"Spring", "Toy"})
+    assert found == [], "\n".join(found)
+
 def walk(definitions, path=()):
     """Every command, group, option and choice of the registered definitions, with where it sits."""
     for item in definitions:

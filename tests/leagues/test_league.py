@@ -77,6 +77,15 @@ def test_a_new_season_keeps_members_and_settings_and_starts_without_rounds():
     bazaar = bazaar.close_round(1, now=8.0).new_season(now=9.0)
     assert (bazaar.season, bazaar.rounds, bazaar.member_ids()) == (2, (), [1, 2, 3])
     assert bazaar.settings.starts_at == 9.0 and bazaar.settings.name == "Bazaar League"
+    assert bazaar.settings.ends_at is None  # no season length: the new season runs until its admins end it
+
+
+def test_with_a_season_length_every_new_season_ends_that_many_days_after_it_starts():
+    bazaar = league([1, 2], season_days=30)
+    assert bazaar.settings.ends_at == 30 * DAY
+    second = bazaar.new_season(now=31 * DAY)
+    assert (second.season, second.settings.starts_at, second.settings.ends_at) == (2, 31 * DAY, 61 * DAY)
+    refused("season_over", second.join, 3, now=61 * DAY)
 
 
 def test_a_league_survives_json():

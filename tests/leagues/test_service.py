@@ -242,6 +242,35 @@ async def test_voiding_the_final_or_a_match_of_an_archived_season_ranks_that_sea
     assert await leagues.seasons(league) == [archived]  # both restored: the season as it was archived
     assert (await current(leagues)).season == 2  # the current season is left alone
 
+async def test_a_season_length_set_by_an_admin_moves_this_season_end_and_ends_every_season_after(world):
+    service, clock, _ = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3, round_days=1)
+    start = clock()
+    with pytest.raises(LeagueRefusal) as why:
+        await leagues.settings(GUILD, "Spring", (False, []), season_days=7)
+    assert why.value.message.key == "league.refusal.not_admin"
+    league = await leagues.settings(GUILD, "Spring", BOSS, season_days=7)
+    assert (league.settings.season_days, league.settings.ends_at) == (7, start + 7 * 86400)
+
+    clock.advance(3 * 24)
+    for days, key, words in ((2, "season_length_passed", "a season of 2 days would already be over"),
+                             (400, "season_length", "Spring may last 1 to 365 days, not 400")):
+        with pytest.raises(LeagueRefusal) as why:  # already over, or longer than a year: the length stays 7 days
+            await leagues.settings(GUILD, "Spring", BOSS, season_days=days)
+        assert why.value.message.key == f"league.refusal.{key}" and words in why.value.text("en")
+        assert (await current(leagues)).settings.ends_at == start + 7 * 86400
+
+    await leagues.settings(GUILD, "Spring", BOSS, round_days=2)  # another setting leaves the season's end alone
+    assert (await current(leagues)).settings.ends_at == start + 7 * 86400
+    clock.advance(4 * 24)
+    await leagues.tick()  # the end date passed with no round open: archived, and the next season has its length
+    league = await current(leagues)
+    assert league.season == 2 and league.settings.ends_at == clock() + 7 * 86400
+    assert [a.season for a in await leagues.seasons(league)] == [1]
+    league = await leagues.settings(GUILD, "Spring", BOSS, season_days=0)
+    assert league.settings.season_days is None and league.settings.ends_at is None  # no end any more
+
 async def test_a_scheduled_final_survives_a_crash_a_finalist_leaving_and_being_voided(world):
     """The season's end date passes: the clock opens the final (the process dies while making its thread and
     the next tick seats it); the leader leaves the league; the deadline voids the final: the standings decide

@@ -78,6 +78,30 @@ def test_a_season_ends_after_it_starts():
     assert refused.value.message.key == "league.refusal.season_dates"
 
 
+def test_a_season_length_sets_the_season_end_and_zero_means_none():
+    assert settings(starts_at=100.0, season_days=30).ends_at == 100.0 + 30 * 86400
+    assert settings(starts_at=100.0, season_days=30, ends_at=500.0).ends_at == 500.0  # a stored end stands
+    open_season = settings(season_days=0)
+    assert open_season.season_days is None and open_season.ends_at is None
+    assert settings(season_days=365).season_days == 365 and settings(round_days=20, season_days=20).ends_at
+
+
+@pytest.mark.parametrize("changes, low", [({"season_days": 400}, "14"), ({"season_days": 13.5}, "14"),
+                                          ({"season_days": -3}, "14"), ({"season_days": 20, "round_days": 21}, "21"),
+                                          ({"season_days": 0.5, "format": "ladder"}, "1")])
+def test_a_season_lasts_at_least_a_round_and_at_most_a_year(changes, low):
+    with pytest.raises(LeagueRefusal) as refused:
+        settings(**changes)
+    assert refused.value.message.key == "league.refusal.season_length"
+    days = f"{changes['season_days']:g}"
+    assert f"{low} to 365 days, not {days}" in refused.value.text("en")
+    assert f"da {low} a 365 giorni, non {days}" in refused.value.text("it")
+
+
+def test_a_ladder_season_may_be_shorter_than_a_round():
+    assert settings(format="ladder", season_days=7).season_days == 7
+
+
 def test_options_out_of_range_are_refused_naming_the_option():
     with pytest.raises(LeagueRefusal) as refused:
         LeagueSettings.checked(name="x", game="al-rashid", starts_at=0, turn_clock_hours=0)
@@ -97,5 +121,5 @@ def test_variant_params_are_completed_by_the_game():
 
 
 def test_settings_round_trip_through_json():
-    league = settings(placement_points={3: (5, 2, 0)}, shortfall=Shortfall.AI, ends_at=99.0)
+    league = settings(placement_points={3: (5, 2, 0)}, shortfall=Shortfall.AI, season_days=20)
     assert LeagueSettings.model_validate_json(league.model_dump_json()) == league
