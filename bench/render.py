@@ -4,6 +4,8 @@ encoding a PNG.
     .venv/bin/python bench/render.py                 # Al-Rashid, 4 players, seed 1, 120 boards
     .venv/bin/python bench/render.py --game taj-mahal --players 4
     .venv/bin/python bench/render.py --write         # record the result in docs/benchmarks.md (per game)
+    .venv/bin/python bench/render.py --focus         # the focused picture of every game, one row each
+
 
 Pictures come from a seeded match between random seats (every state, evenly sampled). A board is drawn
 (copy of the cached static layer + the moving parts) and encoded to PNG, as the bot does. The floor is
@@ -12,6 +14,10 @@ drawn, a picture of that size cannot be produced faster (a game without a cached
 against a blank page of the board's size). Plain true-colour PNG is shown for comparison.
 The focused picture (posted after every step) is drawn and encoded the same way from the same views.
 Every time is the fastest of three runs, so other work on a shared machine does not count.
+
+`--focus` measures only the focused picture (the one a click waits for), for every game, on 30 states of each
+game's match, and gives processor time beside wall time: on a machine shared with other work, processor time
+moves less, so it is the one to compare between two versions of the code measured in the same hour.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import render  # noqa: E402
+import render.sample  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from render.kit import encode  # noqa: E402
 from render.sample import playout  # noqa: E402
@@ -88,6 +95,49 @@ def measure(painter, views: list) -> dict:
         "kb_mean": statistics.mean(sizes) / 1024, "kb_max": max(sizes) / 1024,
         "width": image.width, "heights": (min(heights), max(heights)),
     }
+
+
+def focus_row(game_key: str, players: int, seed: int, pictures_per_game: int) -> str:
+    """One table row: the focused picture's drawing and encoding, p50 in processor and wall milliseconds."""
+    game, pictures = get_game(game_key), render.for_game(game_key)
+    assert pictures is not None, f"{game_key} has no pictures"
+    states = list(playout(game, players, seed, "random"))
+    views = [game.view(s, None) for s in states[::max(1, len(states) // pictures_per_game)]][:pictures_per_game]
+    pictures.focus(views[0], pictures.theme, "en")  # fonts, static layers and palettes: once per process
+    cpu: dict[str, list[float]] = {"draw": [], "encode": []}
+    wall: dict[str, list[float]] = {"draw": [], "encode": []}
+    sizes, heights = [], []
+    for view in views:
+        best: dict[str, tuple[float, float]] = {}
+        for _ in range(REPEAT):
+            c0, w0 = time.process_time(), time.perf_counter()
+            image = pictures.focus(view, pictures.theme, "en")
+            c1, w1 = time.process_time(), time.perf_counter()
+            data = encode(image)
+            c2, w2 = time.process_time(), time.perf_counter()
+            for part, spent in (("draw", (c1 - c0, w1 - w0)), ("encode", (c2 - c1, w2 - w1))):
+                best[part] = min(best.get(part, spent), spent)
+        for part, (in_cpu, in_wall) in best.items():
+            cpu[part].append(in_cpu * 1000)
+            wall[part].append(in_wall * 1000)
+        sizes.append(len(data))
+        heights.append(image.height)
+    p50 = {k: statistics.median(v) for k, v in cpu.items()}
+    w50 = {k: statistics.median(v) for k, v in wall.items()}
+    return (f"| {game.spec.title} | {min(heights)}–{max(heights)} | {p50['draw']:.1f} | {p50['encode']:.1f} | "
+            f"{p50['draw'] + p50['encode']:.1f} | {w50['draw']:.1f} | {w50['encode']:.1f} | "
+            f"{statistics.mean(sizes) / 1024:.0f} / {max(sizes) / 1024:.0f} |")
+
+
+def focus_table(players: int, seed: int, pictures_per_game: int) -> str:
+    header = (f"`.venv/bin/python bench/render.py --focus --players {players} --seed {seed} --boards "
+              f"{pictures_per_game}` — the focused picture (1080 px wide) of {pictures_per_game} states of one "
+              f"seeded {players}-player match per game (random seats), one process, each time the fastest of "
+              f"{REPEAT} runs. Machine: {machine()}. Date: {datetime.date.today().isoformat()}.\n\n"
+              "| game | height px | draw p50 (cpu ms) | encode p50 (cpu ms) | total (cpu ms) | draw p50 (wall ms) | "
+              "encode p50 (wall ms) | KB mean / max |\n|---|---|---:|---:|---:|---:|---:|---:|")
+    rows = [focus_row(key, players, seed, pictures_per_game) for key in render.sample.drawable()]
+    return "\n".join([header, *rows])
 
 
 def run(game_key: str, players: int, seed: int, boards: int) -> dict:
@@ -196,9 +246,14 @@ def main() -> None:
     parser.add_argument("--game", default="al-rashid")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--boards", type=int, default=120)
+    parser.add_argument("--boards", type=int, help="how many pictures (default 120 boards, 30 focused per game)")
     parser.add_argument("--write", action="store_true", help="record the result in docs/benchmarks.md")
+    parser.add_argument("--focus", action="store_true", help="only the focused picture, every game")
     args = parser.parse_args()
+    if args.focus:
+        print(focus_table(args.players, args.seed, args.boards or 30))
+        return
+    args.boards = args.boards or 120
     game = "" if args.game == "al-rashid" else f"--game {args.game} "
     command = (f".venv/bin/python bench/render.py {game}--players {args.players} --seed {args.seed} "
                f"--boards {args.boards}")

@@ -55,7 +55,7 @@ class Canvas(Generic[T]):
         return box
 
     def width(self, text: str, size: int, face: str = "bold") -> int:
-        return int(font(size, face).getlength(text))
+        return _width(text, size, face)
 
     def fit(self, text: str, size: int, face: str, max_width: int) -> tuple[str, int, str]:
         if self.width(text, size, face) <= max_width:
@@ -125,6 +125,12 @@ def _stamp(painter: Callable[..., None], size: tuple[int, int], background: RGB,
     sheet = Canvas(Image.new("RGB", size, background), theme)
     painter(sheet, *args)
     return sheet.image, tuple(sheet.labels)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, size: int, face: str) -> int:
+    """Labels are measured again at every picture (to fit, wrap and centre them): measure each once."""
+    return int(font(size, face).getlength(text))
 
 
 @lru_cache(maxsize=8192)

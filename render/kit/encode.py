@@ -17,7 +17,7 @@ MAX_BYTES = 400 * 1024
 
 def encode(image: Image.Image) -> bytes:
     """PNG bytes of `image`, never more than MAX_BYTES (fewer colours if need be)."""
-    rgb = image.convert("RGB")
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # converting RGB to RGB would copy it
     known = image.info.get("palette")
     for colours in (256, 128, 64):
         if known is not None and colours == 256:
