@@ -1,7 +1,8 @@
 """Compact pictures for Discord: a 256-colour PNG (boards are flat colours and text), at most 400 KB.
 
 A palette PNG is quicker to write and smaller than a true-colour PNG or a lossless WebP of the same board;
-zlib level 3 writes it twice as fast as the default level 6, for a quarter more bytes. A picture whose
+zlib level 3 writes it twice as fast as the default level 6, for a quarter more bytes
+(levels 1 and 2 are not clearly faster on these flat pictures, and larger). A picture whose
 painter knows its colours in advance carries them in `image.info["palette"]` (see `palette_of`): mapping
 onto a known palette is about five times quicker than choosing one, and no less true (docs/benchmarks.md).
 """
