@@ -114,9 +114,8 @@ class Clicking:
 
     def _alerts_since(self, user: FakeUser) -> int:
         """Messages since this user's last turn that told them it is their move: a ping, or a DM alert."""
-        messages = self.fake.all_messages
-        start, self.seen[user.id] = self.seen[user.id], len(messages)
-        return len(turn_alerts(messages[start:], user))
+        start, self.seen[user.id] = self.seen[user.id], len(self.fake.all_messages)
+        return len(turn_alerts(self.fake.posted_since(start, [self.place, self.fake.dm_channel(user)]), user))
 
     async def decide(self, match) -> None:
         """The players the game waits for click once: one of them, or all at the same moment."""

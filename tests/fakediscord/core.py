@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
 import socket
 import time
+from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,11 @@ class FakeDiscord:
         self.channels: dict[int, FakeChannel] = {}
         self.all_messages: list[FakeMessage] = []
         """Every message the bot ever posted, in order, deleted and ephemeral ones included."""
+        # The same messages by id and by channel (in order), and each user's DM channel: reads stay quick
+        # when a load run holds thousands of matches' messages.
+        self._by_id: dict[int, FakeMessage] = {}
+        self._in_channel: dict[int, list[FakeMessage]] = defaultdict(list)
+        self._dm_of: dict[int, FakeChannel] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
         """Registered application commands: None → global, guild id → that guild's."""
 
@@ -101,6 +108,7 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.unknown_routes: list[str] = []
         self.interactions: list[InteractionHandle] = []
+        self._interaction_by_key: dict[int | str, InteractionHandle] = {}  # by id and by token
         self.refused_dms: list[tuple[FakeUser, dict[str, Any]]] = []
         """DMs Discord refused with 50007 (the user's DMs are closed): (user, payload)."""
         self.logged_errors: list[logging.LogRecord] = []
@@ -310,12 +318,11 @@ class FakeDiscord:
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and `user` (created on first use, as Discord does)."""
-        for channel in self.channels.values():
-            if channel.type == DM and channel.recipient is user:
-                return channel
-        channel = FakeChannel(id=snowflake(), type=DM, recipient=user)
-        self.channels[channel.id] = channel
-        return channel
+        if user.id not in self._dm_of:
+            channel = FakeChannel(id=snowflake(), type=DM, recipient=user)
+            self.channels[channel.id] = channel
+            self._dm_of[user.id] = channel
+        return self._dm_of[user.id]
 
     def guild(self, guild_id: int) -> FakeGuild:
         for g in self.guilds:
@@ -334,12 +341,25 @@ class FakeDiscord:
     # reading what the bot did
     def messages(self, channel: FakeChannel, *, deleted: bool = False, ephemeral: bool = False) -> list[FakeMessage]:
         """Messages in `channel`, oldest first; deleted and ephemeral ones only when asked for."""
-        return [m for m in self.all_messages if m.channel is channel
-                and (deleted or not m.deleted) and (ephemeral or not m.ephemeral)]
+        return [m for m in self._in_channel[channel.id]
+                if (deleted or not m.deleted) and (ephemeral or not m.ephemeral)]
 
     def dms(self, user: FakeUser) -> list[FakeMessage]:
         """DMs delivered to `user` (refused ones are in `refused_dms`)."""
-        return [m for m in self.all_messages if m.channel.recipient is user and not m.deleted]
+        channel = self._dm_of.get(user.id)
+        return self.messages(channel) if channel is not None else []
+
+    def posted_since(self, position: int, channels: Iterable[FakeChannel]) -> list[FakeMessage]:
+        """The messages in `channels` from `all_messages[position]` on (deleted and ephemeral ones included),
+        oldest first."""
+        if position >= len(self.all_messages):
+            return []
+        first = self.all_messages[position].id  # ids grow with time
+        found = []
+        for channel in channels:
+            in_channel = self._in_channel[channel.id]
+            found += in_channel[bisect.bisect_left(in_channel, first, key=lambda m: m.id):]
+        return sorted(found, key=lambda m: m.id)
 
     def ephemerals(self, user: FakeUser) -> list[FakeMessage]:
         """Ephemeral messages only `user` saw."""
@@ -378,10 +398,15 @@ class FakeDiscord:
         return self.latest(channel, with_components=True)
 
     def message(self, message_id: int) -> FakeMessage:
-        for m in self.all_messages:
-            if m.id == message_id:
-                return m
-        raise LookupError(f"no message {message_id}")
+        if message_id not in self._by_id:
+            raise LookupError(f"no message {message_id}")
+        return self._by_id[message_id]
+
+    def add_message(self, message: FakeMessage) -> None:
+        """Record a message the bot posted."""
+        self.all_messages.append(message)
+        self._by_id[message.id] = message
+        self._in_channel[message.channel.id].append(message)
 
     def threads(self, parent: FakeChannel) -> list[FakeChannel]:
         return [c for c in self.channels.values() if c.parent is parent]
@@ -589,6 +614,7 @@ class FakeDiscord:
             application_id=self.application_id, command_name=command_name, source_message=source,
         )
         self.interactions.append(handle)
+        self._interaction_by_key[handle.id] = self._interaction_by_key[handle.token] = handle
         handle.dispatched_at = time.monotonic()
         self.gateway.dispatch("INTERACTION_CREATE", payload)
         self._touch()
@@ -601,10 +627,10 @@ class FakeDiscord:
         handle.expired = True
 
     def interaction(self, *, interaction_id: int | None = None, token: str | None = None) -> InteractionHandle | None:
-        for h in self.interactions:
-            if (interaction_id is None or h.id == interaction_id) and (token is None or h.token == token):
-                return h
-        return None
+        if interaction_id is not None:
+            found = self._interaction_by_key.get(interaction_id)
+            return found if found is not None and token in (None, found.token) else None
+        return self._interaction_by_key.get(token) if token is not None else next(iter(self.interactions), None)
 
     # =================================================================================================
     # failure injection

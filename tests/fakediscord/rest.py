@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import logging
@@ -415,8 +416,9 @@ class RestAPI:
             raise DiscordError(403, 50013)
 
     def _message(self, channel: FakeChannel, message_id: str) -> FakeMessage:
-        for m in self.fake.all_messages:
-            if m.id == int(message_id) and m.channel is channel and not m.deleted and not m.ephemeral:
+        with contextlib.suppress(LookupError):
+            m = self.fake.message(int(message_id))
+            if m.channel is channel and not m.deleted and not m.ephemeral:
                 return m
         raise DiscordError(404, 10008)
 
@@ -441,9 +443,8 @@ class RestAPI:
         nonce = str(body["nonce"]) if body.get("nonce") is not None and body.get("enforce_nonce") else None
         if nonce is not None:
             # Discord: a repeat of a recent nonce returns the message already created, and creates none.
-            for earlier in self.fake.all_messages:
-                if earlier.channel is channel and earlier.nonce == nonce and not earlier.deleted \
-                        and time.monotonic() - earlier.created <= self.fake.nonce_window:
+            for earlier in self.fake.messages(channel, ephemeral=True):
+                if earlier.nonce == nonce and time.monotonic() - earlier.created <= self.fake.nonce_window:
                     return 200, self.message_payload(earlier)
         message = self.new_message(channel, body, record.files, flags=(body.get("flags") or 0) & SENDABLE_FLAGS,
                                    type=0)
@@ -599,7 +600,7 @@ class RestAPI:
             allowed_mentions=body.get("allowed_mentions"), type=type, interaction=interaction,
             ephemeral_to=ephemeral_to,
         )
-        self.fake.all_messages.append(message)
+        self.fake.add_message(message)
         self._dispatch_message("MESSAGE_CREATE", message)
         return message
 

@@ -102,3 +102,22 @@ async def test_late_answers_and_dead_tokens_are_refused(world):
                                {"content": "too late"})
     assert (status, answer["code"]) == (401, 50027)
     fake.interactions.clear()
+
+
+async def test_messages_read_by_channel_and_since_a_position_are_those_posted_there_in_order(world):
+    fake = world.fake
+    dm = fake.dm_channel(world.bob)
+    assert fake.dm_channel(world.bob) is dm and fake.dms(world.bob) == []
+    posted = []
+    for n, channel in enumerate([world.channel, dm, world.channel, dm, world.channel]):
+        status, body = await raw(fake, "POST", f"/channels/{channel.id}/messages", {"content": f"m{n}"})
+        assert status == 200
+        posted.append(fake.message(int(body["id"])))
+    assert [m.content for m in fake.messages(world.channel)] == ["m0", "m2", "m4"]
+    assert [m.content for m in fake.dms(world.bob)] == ["m1", "m3"] and fake.dms(world.alice) == []
+    since = fake.all_messages.index(posted[2])
+    assert [m.content for m in fake.posted_since(since, [world.channel, dm])] == ["m2", "m3", "m4"]
+    assert [m.content for m in fake.posted_since(since, [dm])] == ["m3"]
+    assert fake.posted_since(len(fake.all_messages), [world.channel, dm]) == []
+    with pytest.raises(LookupError):
+        fake.message(12345)
