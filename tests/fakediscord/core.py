@@ -347,7 +347,7 @@ class FakeDiscord:
     def dms(self, user: FakeUser) -> list[FakeMessage]:
         """DMs delivered to `user` (refused ones are in `refused_dms`)."""
         channel = self._dm_of.get(user.id)
-        return self.messages(channel) if channel is not None else []
+        return self.messages(channel, ephemeral=True) if channel is not None else []
 
     def posted_since(self, position: int, channels: Iterable[FakeChannel]) -> list[FakeMessage]:
         """The messages in `channels` from `all_messages[position]` on (deleted and ephemeral ones included),
