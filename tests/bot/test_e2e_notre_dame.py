@@ -30,6 +30,7 @@ from .e2e import (
     start,
     start_through_a_crash,
     starting_hand,
+    table_message,
     turn_alerts,
 )
 
@@ -334,7 +335,9 @@ async def test_the_draft_is_chosen_from_the_dm_and_an_outdated_dm_says_so(fake_d
     async with fake.running(bot(settings)) as client:
         client.service.new_seed = lambda: 3
         await start(fake, [alice, bruno], channel, game=GAME)
-        await fake.quiet()
+        # The drafts go by DM, then the table: wait for them all (a quiet moment may come in between).
+        await fake.wait_for(lambda: all(any(m.buttons() for m in fake.dms(u)) for u in (alice, bruno))
+                            and table_message(fake, channel) is not None, timeout=30, what="the drafts and the table")
         match = await client.service.match_here(channel.id)
         dm = {user.id: next(m for m in fake.dms(user) if m.buttons()) for user in (alice, bruno)}
         panel = await open_panel(fake, alice, channel)
