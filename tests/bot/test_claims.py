@@ -165,6 +165,8 @@ async def test_processes_starting_at_once_resume_each_match_once(shared_url, clo
         services[0].core.courier.presenter.tables.clear()
 
         await asyncio.gather(*(service.resume() for service in services))  # neither refused by the other
+        # The AI's answer, saved while the other process held the match's delivery, waits for the next tick.
+        await asyncio.gather(*(service.tick() for service in services))
         log = await first.log(match.id)
         assert [e.by_ai for e in log[steps_before:]] == [True]  # the AI seat answered once
         nonces = [t.nonce for service in services for t in service.core.courier.presenter.tables]
