@@ -10,10 +10,11 @@ by concern (lobby.py, play.py, table.py, timekeeper.py, preferences.py) are buil
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -129,17 +130,29 @@ class MatchCore:
         loaded and saved under that lock, current, so not read again. `replying` is a seat whose reply to its
         own step shows its next question and its private news: that news is held back (see
         `PlayService.settle`) and returned."""
+        async with self.delivering(match_id, match, replying=replying) as mine:
+            return mine
+
+    @contextlib.asynccontextmanager
+    async def delivering(self, match_id: int, match: MatchRecord | None = None, *,
+                         replying: int | None = None) -> AsyncIterator[list[OutboxItem]]:
+        """`deliver`, with the body run while the courier delivers (e.g. the reply to a step worked out while
+        the table's picture is drawn); it ends when both have."""
         # Another bot process on the same database may be delivering this match's outbox: that one (or the
         # next tick) delivers what is pending, never both; the claim is renewed while the delivery runs.
         async with lease(self.storage, f"outbox:{match_id}") as held:
             if held is None:
-                return []
+                yield []
+                return
             pending = await self.storage.pending(match_id)  # read under the claim: none of it delivered yet
             mine = [i for i in pending if i.kind == "private" and i.payload["seat"] == replying]
             self.held.update(i.id for i in mine if i.id is not None)
-            await self.courier.deliver(match_id, self.held, () if replying is None else (replying,),
-                                       match=match, pending=pending)
-            return mine
+            courier = asyncio.create_task(self.courier.deliver(
+                match_id, self.held, () if replying is None else (replying,), match=match, pending=pending))
+            try:
+                yield mine
+            finally:
+                await courier  # not cancelled when the body fails: what it posts is what a player sees
 
     async def running(self, match_id: int) -> tuple[MatchRecord, Game, Any]:
         return self.in_play(await self.get(match_id))

@@ -35,6 +35,10 @@ def still_choosing(before: frozenset[int], after: frozenset[int], seat: int) -> 
     return frozenset()
 
 
+async def _none() -> None:
+    return None
+
+
 class PlayService:
     def __init__(self, core: MatchCore):
         self.core = core
@@ -53,20 +57,24 @@ class PlayService:
             match = await self.core.commit(match, game, state, entry=entry, events=events)
             match, state = await self.core.advance(match, game, state)
             # The reply shows the player's next question (no DM with the same buttons) and their private news.
-            mine = await self.core.deliver(match.id, match, replying=seat.seat)
-            held = [i.id for i in mine if i.id is not None]
+            # It is worked out while the courier delivers the table (whose picture is drawn in another
+            # process): the hand in a drawing process of its own, the panel in a thread (the suggestion is a
+            # heuristic's look-ahead, up to tens of milliseconds, which would hold every other click on the
+            # event loop). The reply goes once the table is posted.
+            held: list[int] = []
             try:
-                names = Names(match)
-                private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
-                hand = (await asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale)
-                        if private else None)
-                still = seat.seat in game.active_seats(state) and match.status == "running"
-                # In a thread: the legal steps in words and the suggestion (a heuristic's look-ahead) can take
-                # tens of milliseconds, which would hold every other player's click on the event loop.
-                panel = await asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if still else None
-                label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
-                waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
-                    choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
+                async with self.core.delivering(match.id, match, replying=seat.seat) as mine:
+                    held = [i.id for i in mine if i.id is not None]
+                    names = Names(match)
+                    private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
+                    still = seat.seat in game.active_seats(state) and match.status == "running"
+                    hand, panel = await asyncio.gather(
+                        asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale) if private
+                        else _none(),
+                        asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if still else _none())
+                    label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
+                    waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
+                        choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
             except Exception:
                 self.core.held.difference_update(held)  # no reply will show it: the courier sends it
                 await self.core.deliver(match.id, match)

@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.services import MatchService, MatchSettings, Refusal, StaleBoard
+from bot.services import MatchService, MatchSettings, Refusal, StaleBoard, pictures
 from bot.storage import make_storage
 
 # The services' contract with storage holds on every backend: each test here runs on SQLite and on PostgreSQL.
@@ -245,6 +245,29 @@ async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(ser
     await service.settle(lost, shown=False)  # the reply failed: the news goes by DM after all
     assert [user for user, _ in presenter.privates] == [second]
     assert all(e.audience is None for update in presenter.tables for e in update.events)
+
+
+async def test_the_reply_to_a_step_is_worked_out_while_the_table_is_posted_and_comes_after_it(
+        service, presenter, monkeypatch):
+    """Drawing and posting the table take time: the player's hand for their reply is drawn meanwhile, and the
+    reply still comes once the table is posted."""
+    match = await started(service, BOB, game="toy-peek")
+    loop = asyncio.get_running_loop()
+    hand_drawn = asyncio.Event()
+
+    def hand_png(view, locale):
+        loop.call_soon_threadsafe(hand_drawn.set)
+        return b"the hand"
+
+    async def show_table(update, post=presenter.show_table):
+        await asyncio.wait_for(hand_drawn.wait(), timeout=5)  # while the table's own picture is drawn
+        return await post(update)
+
+    monkeypatch.setattr(pictures, "hand_png", hand_png)
+    monkeypatch.setattr(presenter, "show_table", show_table)
+    tables = len(presenter.tables)
+    shown = await service.play(match.id, awaited_user(match), "take 3")
+    assert shown.hand_png == b"the hand" and len(presenter.tables) == tables + 1
 
 
 async def test_closed_dms_fall_back_to_mail_and_a_mention_and_are_not_retried(service, presenter):
