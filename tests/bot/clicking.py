@@ -164,7 +164,8 @@ class Clicking:
         legal = game.legal_actions(state, seat.seat)
         assert sorted(offered) == sorted(legal), "the panel offers exactly the legal steps"
         suggested = next((a for a, (kind, _) in offered.items() if kind == "suggested"), None)
-        action = self.curious.choose(state, seat.seat, list(offered), suggested)
+        # In a thread: a heuristic choice can take a tenth of a second, which would stall every other player.
+        action = await asyncio.to_thread(self.curious.choose, state, seat.seat, list(offered), suggested)
         self.curious.note(key, action)
         self.notations.add(game.format_action(action))
         current.interactions += 1
