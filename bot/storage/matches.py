@@ -74,6 +74,12 @@ class MatchRecords:
             params.append(user_id)
         return await self._select_matches(" AND ".join(where), tuple(params))
 
+    async def count_matches(self, statuses: Sequence[str] = LIVE) -> int:
+        sql = f"SELECT COUNT(*) AS n FROM matches WHERE status IN ({', '.join('?' * len(statuses))})"
+        if set(statuses) <= set(LIVE):  # counted on the partial index of live matches
+            sql += f" AND status IN {LIVE_SQL}"
+        return (await self.db.fetch(sql, *statuses))[0]["n"]
+
     async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
                          reminders: Sequence[Reminder] | None = None,
                          result: ResultRecord | None = None, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:

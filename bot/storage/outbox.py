@@ -26,6 +26,9 @@ class Outbox:
         return [OutboxItem(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"],
                            payload=json.loads(r["payload"]), created_at=r["created_at"]) for r in rows]
 
+    async def backlog(self) -> int:
+        return (await self.db.fetch("SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL"))[0]["n"]
+
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
                         lobby_message_id: int | None = None) -> None:
         # Which message shows the match is not part of its state: no state_id bump.

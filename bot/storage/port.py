@@ -35,6 +35,9 @@ class MatchStore(Protocol):
     async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
                       statuses: Sequence[str] = ("lobby", "running")) -> list[MatchRecord]: ...
 
+    async def count_matches(self, statuses: Sequence[str] = ("lobby", "running")) -> int:
+        """How many matches have one of these statuses."""
+
     async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
                          reminders: Sequence[Reminder] | None = None,
                          result: ResultRecord | None = None, outbox: Sequence[OutboxItem] = ()) -> MatchRecord:
@@ -57,6 +60,9 @@ class OutboxStore(Protocol):
 
     async def pending(self, match_id: int | None = None) -> list[OutboxItem]:
         """Undelivered outbox items (of one match, or of all), oldest first."""
+
+    async def backlog(self) -> int:
+        """How many outbox items are undelivered."""
 
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
                         lobby_message_id: int | None = None) -> None:

@@ -13,6 +13,7 @@ from bot.storage import (
     LogEntry,
     Mail,
     MatchRecord,
+    OutboxItem,
     PlaceTaken,
     Reminder,
     SchemaTooNew,
@@ -192,6 +193,19 @@ async def test_listing_by_guild_and_by_player(storage):
     await storage.create_match(other)
     assert [m.place_id for m in await storage.matches(guild_id=9)] == [1]
     assert [m.place_id for m in await storage.matches(user_id=200)] == [2]
+
+
+async def test_matches_and_undelivered_items_are_counted_by_status(storage):
+    lobby = await storage.create_match(a_match(place=1), outbox=[OutboxItem(0, "lobby")])
+    running = await storage.create_match(a_match(place=2, status="running"),
+                                         outbox=[OutboxItem(0, "table"), OutboxItem(0, "line")])
+    await storage.create_match(a_match(place=3, status="over"))
+    assert await storage.count_matches() == 2
+    assert await storage.count_matches(("running",)) == 1
+    assert await storage.count_matches(("over", "lobby")) == 2
+    assert await storage.backlog() == 3
+    await storage.delivered([i.id for i in await storage.pending(running.id)], match_id=running.id)
+    assert await storage.backlog() == 1 == len(await storage.pending(lobby.id))
 
 
 # ---- background work shared by several processes -------------------------------------------------------
