@@ -87,29 +87,37 @@ class Courier:
             if match is None:
                 return
         prefs = _Prefs(self.storage)
-        for item in (i for i in items if i.kind == "ended"):
-            try:
-                await self.ended.publish(MatchEnded.from_json(item.payload))
-            except Exception:  # noqa: BLE001 — a subscriber's bug must not hold the table back
-                log.exception("a match-ended subscriber failed for match %s; offered again at the next delivery",
-                              match_id)
-                continue
-            await self._done(match, [item])
+        tables = [i for i in items if i.kind == "table"]
+        # The table's picture takes longest: it is drawn (in another process) while the rest is read and sent.
+        picture = asyncio.ensure_future(asyncio.to_thread(_focus_png, match)) if tables else None
         try:
-            await self._lobby(match, [i for i in items if i.kind == "lobby"])
-            for item in (i for i in items if i.kind == "line"):
-                await self._line(match, item)
-            tables = [i for i in items if i.kind == "table"]
-            privates = [i for i in items if i.kind == "private"]
-            by_dm = await self._turns_by_dm(match, prefs, tables, answering)
-            panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # their news goes with it
-            await self._privates(match, prefs, [i for i in privates if i.payload["seat"] not in panels])
-            await self._table(match, prefs, tables, by_dm, [i for i in privates if i.payload["seat"] in panels])
-            for item in (i for i in items if i.kind == "final"):
-                await self._final(match, item)
-        except Exception as error:  # noqa: BLE001 — Discord is down or refused: keep it for the next attempt
-            log.warning("delivery for match %s stopped (%s %s); it stays pending", match_id, type(error).__name__,
-                        getattr(error, "status", ""), exc_info=True)
+            for item in (i for i in items if i.kind == "ended"):
+                try:
+                    await self.ended.publish(MatchEnded.from_json(item.payload))
+                except Exception:  # noqa: BLE001 — a subscriber's bug must not hold the table back
+                    log.exception("a match-ended subscriber failed for match %s; offered again at the next "
+                                  "delivery", match_id)
+                    continue
+                await self._done(match, [item])
+            try:
+                await self._lobby(match, [i for i in items if i.kind == "lobby"])
+                for item in (i for i in items if i.kind == "line"):
+                    await self._line(match, item)
+                privates = [i for i in items if i.kind == "private"]
+                by_dm = await self._turns_by_dm(match, prefs, tables, answering)
+                panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # news goes with it
+                await self._privates(match, prefs, [i for i in privates if i.payload["seat"] not in panels])
+                if picture is not None:
+                    await self._table(match, prefs, tables, picture, by_dm,
+                                      [i for i in privates if i.payload["seat"] in panels])
+                for item in (i for i in items if i.kind == "final"):
+                    await self._final(match, item)
+            except Exception as error:  # noqa: BLE001 — Discord is down or refused: kept for the next attempt
+                log.warning("delivery for match %s stopped (%s %s); it stays pending", match_id,
+                            type(error).__name__, getattr(error, "status", ""), exc_info=True)
+        finally:
+            if picture is not None:
+                _let_go(picture)
 
     # ---- each kind of item ------------------------------------------------------------------------
     async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:
@@ -183,12 +191,10 @@ class Courier:
         return out
 
     async def _table(self, match: MatchRecord, prefs: _Prefs, items: list[OutboxItem],
-                     by_dm: dict[int, tuple[TurnAlert, bool]] | None = None,
+                     picture: asyncio.Future[bytes | None], by_dm: dict[int, tuple[TurnAlert, bool]] | None = None,
                      folded: Collection[OutboxItem] = ()) -> None:
         """The table message; before it, the turns that go by DM (with the private news of those seats folded
-        in), so that a refused DM becomes a mention in it."""
-        if not items:
-            return
+        in), so that a refused DM becomes a mention in it. `picture` is the table's, being drawn."""
         by_dm = by_dm or {}
         game, state = _loaded(match)
         running = match.status == "running"
@@ -211,15 +217,13 @@ class Courier:
                 alerts.append(alert)
                 continue
             alerts.append(TurnAlert(seat.user_id, (await prefs.of(seat.user_id)).locale or table_locale(match)))
-        locale = table_locale(match)
-        view = game.view(state, None)
         first = humans[0].seat if humans else None
         events = names.events(since_last_turn(await self._recent_log(match.id, first), first))
         since = names.message(Message("bot.table.since", {"player": colour_name(game, first)})) \
             if first is not None else None
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
-            picture=await asyncio.to_thread(pictures.focus_png, view, locale), nonce=f"ct{items[-1].id}",
+            picture=await picture, nonce=f"ct{items[-1].id}",
             status=[names.message(game.headline(state))], since=since, alerts=alerts,
             new_turn=any(s.seat in announced for s in humans),
             live=running)
@@ -305,6 +309,18 @@ class _Guarded:
             return await show(*args, **kwargs)
 
         return guarded
+
+
+def _let_go(picture: asyncio.Future[bytes | None]) -> None:
+    """A picture the delivery stopped before using: cancelled, or its outcome taken (never reported as an
+    exception nobody retrieved)."""
+    if not picture.cancel() and not picture.cancelled():
+        picture.exception()
+
+
+def _focus_png(match: MatchRecord) -> bytes | None:
+    game, state = _loaded(match)
+    return pictures.focus_png(game.view(state, None), table_locale(match))
 
 
 def _loaded(match: MatchRecord) -> tuple[Game, Any]:
