@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import gc
 import json
@@ -293,7 +294,8 @@ async def run(args, database: str | None) -> None:
                                "all": rss_all},
                        sizes={"empty": size_empty, "idle": size_idle, "played": size_played},
                        saves=saves, bares=bares, cpu=cpu, driver_lag=driver_lag,
-                       game_of={u.id: GAMES[i % len(GAMES)] for i, u in enumerate(users)})
+                       game_of={u.id: GAMES[i % len(GAMES)] for i, u in enumerate(users)},
+                       tables=table_posted(fake, handles))
                 if errors:
                     print("the bot's log ends with:\n" + "".join(Path(bot.log_path).read_text().splitlines(True)[-15:]))
             finally:
@@ -323,8 +325,26 @@ async def lag_probe(lags: list[float], every: float = 0.05) -> None:
         lags.append(time.monotonic() - began - every)
 
 
+def table_posted(fake: FakeDiscord, handles) -> list[tuple[int, float]]:
+    """Each step's full action as the players see it: from the click to the table's picture posted (a new
+    table message or the table edited), or to the answer for a step that leaves the table as it is."""
+    pictures: dict[str, list[float]] = {}
+    for request in fake.requests:
+        if request.files and request.method in ("POST", "PATCH") and request.path.startswith("/channels/"):
+            pictures.setdefault(request.path.split("/")[2], []).append(request.at)
+    times = []
+    for h in handles:
+        if not (h.timeline and STEP_VERBS.match(str(h.payload.get("data", {}).get("custom_id", "")))):
+            continue
+        answered = h.timeline[-1][1]
+        posts = pictures.get(str(h.channel.id), [])
+        first = bisect.bisect_left(posts, h.dispatched_at)
+        times.append((h.user.id, min(answered, posts[first] - h.dispatched_at) if first < len(posts) else answered))
+    return times
+
+
 def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares, cpu,
-           driver_lag, game_of) -> None:
+           driver_lag, game_of, tables) -> None:
     matches = args.matches
     acks = [h.ack_delay for h in handles if h.ack_delay is not None]
     answered = [h.timeline[-1][1] for h in handles if h.timeline]
@@ -350,9 +370,11 @@ def report(args, database, took, handles, before, after, errors, played, memory,
     print(f"answered after (players' side; the table is posted before the answer): p50 {pct(answered, .5) * 1000:.0f} ms,"
           f" p99 {pct(answered, .99) * 1000:.0f} ms; steps only: p50 {pct(steps, .5) * 1000:.0f} ms, "
           f"p99 {pct(steps, .99) * 1000:.0f} ms (n={len(steps)})")
-    by_game = {game: [h.timeline[-1][1] for h in handles if h.timeline and game_of.get(h.user.id) == game]
-               for game in GAMES}
-    print("answered after, by game: " + "; ".join(
+    full = [t for _, t in tables]
+    print(f"full action (players' side: the click to the table posted, or to the answer when the table stays as "
+          f"it is): p50 {pct(full, .5) * 1000:.0f} ms, p99 {pct(full, .99) * 1000:.0f} ms (n={len(full)})")
+    by_game = {game: [t for user, t in tables if game_of.get(user) == game] for game in GAMES}
+    print("full action, by game: " + "; ".join(
         f"{game} p50 {pct(times, .5) * 1000:.0f} ms, p99 {pct(times, .99) * 1000:.0f} ms (n={len(times)})"
         for game, times in by_game.items() if times))
     print("bot's interaction latency (during play, bucket bounds): p50 ≤ "
