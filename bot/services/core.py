@@ -15,6 +15,7 @@ import random
 import time
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -75,6 +76,15 @@ def ended_item(match: MatchRecord, result: ResultRecord) -> OutboxItem:
     return OutboxItem(match.id or 0, "ended", MatchEnded.of(match, result).to_json())
 
 
+@dataclass
+class Delivery:
+    """A delivery under way: the private news held back for the reply (`mine`), and when the table's picture
+    is drawn (or no table is due)."""
+
+    mine: list[OutboxItem] = field(default_factory=list)
+    table_drawn: asyncio.Event = field(default_factory=asyncio.Event)
+
+
 class MatchCore:
     """Loading, the lock per match, the commit path, AI seats' answers, and delivery."""
 
@@ -130,27 +140,31 @@ class MatchCore:
         loaded and saved under that lock, current, so not read again. `replying` is a seat whose reply to its
         own step shows its next question and its private news: that news is held back (see
         `PlayService.settle`) and returned."""
-        async with self.delivering(match_id, match, replying=replying) as mine:
-            return mine
+        async with self.delivering(match_id, match, replying=replying) as delivery:
+            return delivery.mine
 
     @contextlib.asynccontextmanager
     async def delivering(self, match_id: int, match: MatchRecord | None = None, *,
-                         replying: int | None = None) -> AsyncIterator[list[OutboxItem]]:
+                         replying: int | None = None) -> AsyncIterator[Delivery]:
         """`deliver`, with the body run while the courier delivers (e.g. the reply to a step worked out while
-        the table's picture is drawn); it ends when both have."""
+        the table is posted); it ends when both have."""
         # Another bot process on the same database may be delivering this match's outbox: that one (or the
         # next tick) delivers what is pending, never both; the claim is renewed while the delivery runs.
         async with lease(self.storage, f"outbox:{match_id}") as held:
+            delivery = Delivery()
             if held is None:
-                yield []
+                delivery.table_drawn.set()
+                yield delivery
                 return
             pending = await self.storage.pending(match_id)  # read under the claim: none of it delivered yet
-            mine = [i for i in pending if i.kind == "private" and i.payload["seat"] == replying]
-            self.held.update(i.id for i in mine if i.id is not None)
+            delivery.mine = [i for i in pending if i.kind == "private" and i.payload["seat"] == replying]
+            self.held.update(i.id for i in delivery.mine if i.id is not None)
             courier = asyncio.create_task(self.courier.deliver(
-                match_id, self.held, () if replying is None else (replying,), match=match, pending=pending))
+                match_id, self.held, () if replying is None else (replying,), match=match, pending=pending,
+                drawn=delivery.table_drawn))
+            courier.add_done_callback(lambda _: delivery.table_drawn.set())  # it had nothing to draw, or failed
             try:
-                yield mine
+                yield delivery
             finally:
                 await courier  # not cancelled when the body fails: what it posts is what a player sees
 

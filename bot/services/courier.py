@@ -71,12 +71,13 @@ class Courier:
         self._presenter = presenter
 
     async def deliver(self, match_id: int, hold: Collection[int] = (), answering: Collection[int] = (), *,
-                      match: MatchRecord | None = None, pending: list[OutboxItem] | None = None) -> None:
+                      match: MatchRecord | None = None, pending: list[OutboxItem] | None = None,
+                      drawn: asyncio.Event | None = None) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
         (private news a player is being shown in their reply); the seats `answering` are shown their next
         question in that reply. What fails stays pending for the next try. `match` and `pending`, when the
         caller has them, are the match as saved under its lock and its undelivered items, read under the
-        claim: they are not read again."""
+        claim: they are not read again. `drawn` is set once the table's picture is drawn (or none is due)."""
         if pending is None:
             pending = await self.storage.pending(match_id)
         items = [i for i in pending if i.id not in hold]
@@ -90,6 +91,10 @@ class Courier:
         tables = [i for i in items if i.kind == "table"]
         # The table's picture takes longest: it is drawn (in another process) while the rest is read and sent.
         picture = asyncio.ensure_future(asyncio.to_thread(_focus_png, match)) if tables else None
+        if drawn is not None and picture is not None:
+            picture.add_done_callback(lambda _: drawn.set())
+        elif drawn is not None:
+            drawn.set()
         try:
             for item in (i for i in items if i.kind == "ended"):
                 try:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from pydantic import BaseModel
 
 from engine.core import Event, Message
 
@@ -39,6 +42,14 @@ async def _none() -> None:
     return None
 
 
+async def _after(drawn: asyncio.Event, draw: Callable[[BaseModel, str], bytes | None], view: BaseModel,
+                 locale: str) -> bytes | None:
+    """A picture for the reply, drawn once the table's is: drawn beside it, on a machine with few cores, it
+    would slow the table (which the reply waits for anyway)."""
+    await drawn.wait()
+    return await asyncio.to_thread(draw, view, locale)
+
+
 class PlayService:
     def __init__(self, core: MatchCore):
         self.core = core
@@ -57,20 +68,20 @@ class PlayService:
             match = await self.core.commit(match, game, state, entry=entry, events=events)
             match, state = await self.core.advance(match, game, state)
             # The reply shows the player's next question (no DM with the same buttons) and their private news.
-            # It is worked out while the courier delivers the table (whose picture is drawn in another
-            # process): the hand in a drawing process of its own, the panel in a thread (the suggestion is a
-            # heuristic's look-ahead, up to tens of milliseconds, which would hold every other click on the
-            # event loop). The reply goes once the table is posted.
+            # It is worked out while the courier delivers the table: the hand in a drawing process once the
+            # table's picture is drawn (see `_after`), the panel in a thread (the suggestion is a heuristic's
+            # look-ahead, up to tens of milliseconds, which would hold every other click on the event loop).
+            # The reply goes once the table is posted.
             held: list[int] = []
             try:
-                async with self.core.delivering(match.id, match, replying=seat.seat) as mine:
-                    held = [i.id for i in mine if i.id is not None]
+                async with self.core.delivering(match.id, match, replying=seat.seat) as delivery:
+                    held = [i.id for i in delivery.mine if i.id is not None]
                     names = Names(match)
-                    private = names.events(event_from_json(e) for i in mine for e in i.payload["events"])
+                    private = names.events(event_from_json(e) for i in delivery.mine for e in i.payload["events"])
                     still = seat.seat in game.active_seats(state) and match.status == "running"
                     hand, panel = await asyncio.gather(
-                        asyncio.to_thread(pictures.hand_png, game.view(state, seat.seat), locale) if private
-                        else _none(),
+                        _after(delivery.table_drawn, pictures.hand_png, game.view(state, seat.seat), locale)
+                        if private else _none(),
                         asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if still else _none())
                     label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
                     waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(

@@ -1,6 +1,7 @@
 """Match services against a real (temporary) SQLite database, a recording presenter and a hand clock."""
 
 import asyncio
+import time
 
 import pytest
 
@@ -268,6 +269,28 @@ async def test_the_reply_to_a_step_is_worked_out_while_the_table_is_posted_and_c
     tables = len(presenter.tables)
     shown = await service.play(match.id, awaited_user(match), "take 3")
     assert shown.hand_png == b"the hand" and len(presenter.tables) == tables + 1
+
+
+async def test_the_player_s_hand_is_drawn_once_the_table_s_picture_is_not_beside_it(service, presenter, monkeypatch):
+    """Two drawings at once would slow the table on a machine with few cores: the reply's hand waits for the
+    table's picture (and is drawn while the table is posted)."""
+    match = await started(service, BOB, game="toy-peek")
+    drawn: list[str] = []
+
+    def focus_png(view, locale):
+        time.sleep(0.2)  # a picture that takes a while: the hand must not start meanwhile
+        drawn.append("table")
+        return b"the table"
+
+    def hand_png(view, locale):
+        drawn.append("hand")
+        return b"the hand"
+
+    monkeypatch.setattr(pictures, "focus_png", focus_png)
+    monkeypatch.setattr(pictures, "hand_png", hand_png)
+    shown = await service.play(match.id, awaited_user(match), "take 3")
+    assert shown.hand_png == b"the hand" and presenter.tables[-1].picture == b"the table"
+    assert drawn == ["table", "hand"]
 
 
 async def test_closed_dms_fall_back_to_mail_and_a_mention_and_are_not_retried(service, presenter):
