@@ -42,8 +42,10 @@ class CaravanseraiBot(commands.Bot):
         # Voice is never used: no warning that its libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         self.telemetry = Telemetry()
-        # Slash commands and components need no privileged intent (no message content, no members).
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+        # Slash commands and components come with their interactions: the bot needs no message events (which
+        # would echo every table it posts back to it, to be parsed for nothing), only the guilds that
+        # discord.py's state is built on; and no privileged intent.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, http_trace=self.telemetry.http_trace(), **options)
         self.settings = settings
         self.storage = storage or make_storage(settings.database, lease_seconds=settings.work_lease_seconds,
