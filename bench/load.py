@@ -15,8 +15,8 @@ saves one) is timed beside a bare insert of the same bytes on the same database.
 Each match has one player who clicks (as a typical player: the suggestion, or what the heuristic would
 play) and two AI seats; the games take turns (Al-Rashid, Taj Mahal, Notre Dame, Yspahan). Players answer
 at once, so this is many times the load of the same number of real matches, where a turn waits for a
-person. Reported: interactions/s and steps/s (AI included), acknowledgement and answer latency as players
-see them (p50/p99), the bot's own figures from its /metrics (interaction latency, event-loop lag p99),
+person. Reported: interactions/s and steps/s (AI included), acknowledgement, full action (the click to the
+table posted) and answer latency as players see them (p50/p99), the bot's own figures from its /metrics (interaction latency, event-loop lag p99),
 its memory (bot process and drawing processes) and the database size per match. Loopback only; bounded
 by --seconds after the matches have started.
 """
