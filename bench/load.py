@@ -295,7 +295,7 @@ async def run(args, database: str | None) -> None:
                        sizes={"empty": size_empty, "idle": size_idle, "played": size_played},
                        saves=saves, bares=bares, cpu=cpu, driver_lag=driver_lag,
                        game_of={u.id: GAMES[i % len(GAMES)] for i, u in enumerate(users)},
-                       tables=table_posted(fake, handles))
+                       tables=table_posted(fake, handles, {u.id: c.id for u, c in zip(users, channels, strict=True)}))
                 if errors:
                     print("the bot's log ends with:\n" + "".join(Path(bot.log_path).read_text().splitlines(True)[-15:]))
             finally:
@@ -325,9 +325,10 @@ async def lag_probe(lags: list[float], every: float = 0.05) -> None:
         lags.append(time.monotonic() - began - every)
 
 
-def table_posted(fake: FakeDiscord, handles) -> list[tuple[int, float]]:
-    """Each step's full action as the players see it: from the click to the table's picture posted (a new
-    table message or the table edited), or to the answer for a step that leaves the table as it is."""
+def table_posted(fake: FakeDiscord, handles, table_of: dict[int, int]) -> list[tuple[int, float]]:
+    """Each step's full action as the players see it, with the player's id: from the click (at the table or in
+    a DM) to the table's picture posted in the match's channel (`table_of` a player's; a new table message or
+    the table edited), or to the answer for a step that leaves the table as it is."""
     pictures: dict[str, list[float]] = {}
     for request in fake.requests:
         if request.files and request.method in ("POST", "PATCH") and request.path.startswith("/channels/"):
@@ -337,7 +338,7 @@ def table_posted(fake: FakeDiscord, handles) -> list[tuple[int, float]]:
         if not (h.timeline and STEP_VERBS.match(str(h.payload.get("data", {}).get("custom_id", "")))):
             continue
         answered = h.timeline[-1][1]
-        posts = pictures.get(str(h.channel.id), [])
+        posts = pictures.get(str(table_of[h.user.id]), [])
         first = bisect.bisect_left(posts, h.dispatched_at)
         times.append((h.user.id, min(answered, posts[first] - h.dispatched_at) if first < len(posts) else answered))
     return times
