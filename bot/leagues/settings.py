@@ -54,6 +54,11 @@ def default_points(size: int) -> tuple[float, ...]:
     return tuple(round(6 * (size - 1 - place) / (size - 1), 2) for place in range(size))
 
 
+def season_end(starts_at: float, season_days: float | None) -> float | None:
+    """When a season starting at `starts_at` ends: after its length, if it has one."""
+    return starts_at + season_days * DAY if season_days else None
+
+
 class LeagueSettings(BaseModel):
     """Checked against the game: table sizes within its seat range, variant params valid for it."""
 
@@ -106,7 +111,7 @@ class LeagueSettings(BaseModel):
         if not data.get("season_days"):
             data["season_days"] = None
         elif data.get("ends_at") is None and isinstance(data.get("starts_at"), int | float):
-            data["ends_at"] = data["starts_at"] + float(data["season_days"]) * DAY
+            data["ends_at"] = season_end(data["starts_at"], float(data["season_days"]))
         return data
 
     @model_validator(mode="after")
@@ -154,8 +159,7 @@ class LeagueSettings(BaseModel):
 
     def season_from(self, starts_at: float) -> LeagueSettings:
         """These settings for a season starting at `starts_at`: it ends after the season length, if any."""
-        ends_at = starts_at + self.season_days * DAY if self.season_days else None
-        return self.model_copy(update={"starts_at": starts_at, "ends_at": ends_at})
+        return self.model_copy(update={"starts_at": starts_at, "ends_at": season_end(starts_at, self.season_days)})
 
     @property
     def round_seconds(self) -> float:
