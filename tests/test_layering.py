@@ -1,4 +1,4 @@
-"""DESIGN.md's layering rule: engine/ imports no discord, aiosqlite or PIL; render/ no discord or aiosqlite."""
+"""The layering rule (docs/architecture.md): engine/ imports no discord, aiosqlite or PIL; render/ no discord or aiosqlite."""
 
 import ast
 from pathlib import Path

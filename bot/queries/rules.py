@@ -5,7 +5,8 @@ sits beside it in a folder named after the locale (`docs/rules/it/al_rashid.md`)
 a new game's doc, and its translation, are picked up as soon as the files exist.
 
 Topics are the doc's `##` and `###` headings (a `##` topic holds its `###` subsections); the text before
-the first `##` is the doc's own opening topic. A translation has the same headings in the same order, so a
+the first `##` is the doc's own opening topic. A second `#` heading ("For developers") opens the part written
+for developers (rulebook file names, code paths, data sources): players are never shown it. A translation has the same headings in the same order, so a
 topic's key (from the English heading) is the same in every language. A game whose doc has no translation
 in the player's language answers in English and says so (`Answer.translated`).
 
@@ -119,12 +120,15 @@ def split(text: str, limit: int) -> list[str]:
 
 
 def _sections(document: str) -> list[tuple[int, str, str]]:
-    """(level, heading, body) of the opening (level 1) and every `##` / `###` heading, in order."""
+    """(level, heading, body) of the opening (level 1) and every `##` / `###` heading, in order, up to the
+    developers' part (the second `#` heading)."""
     found: list[tuple[int, str, list[str]]] = []
     in_code = False
     for line in document.splitlines():
         in_code ^= line.startswith("```")
         heading = None if in_code else HEADING.match(line)
+        if heading and len(heading.group(1)) == 1 and found:
+            break
         if heading:
             found.append((len(heading.group(1)), heading.group(2), []))
         elif found:

@@ -1,4 +1,4 @@
-"""The engine contract shared by every game (see DESIGN.md, "Engine contract")."""
+"""The engine contract shared by every game (docs/architecture.md, "The engine")."""
 
 from .errors import EngineError, GameOver, Illegal, Malformed, NotYourTurn
 from .events import Event

@@ -1,7 +1,7 @@
 """A reusable conformance checker: does a game keep the engine contract?
 
 `check_game(game, seats, seeds)` plays one seeded random match per seed to the end and checks, along
-the way and at the end, what every game must honour (DESIGN.md, "Engine contract"):
+the way and at the end, what every game must honour (docs/architecture.md, "The engine"):
 
 - `new_game` is deterministic for a seed; `apply` is deterministic and pure (the given state's
   `dump_state` JSON is unchanged);

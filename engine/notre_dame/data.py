@@ -13,7 +13,7 @@ from engine.core.messages import DATA_DIR
 from .vocab import BROWN, GREY_A, GREY_B, GREY_C, INN_CHOICES, MESSAGE_KINDS, PERSONS
 
 FOLDER = DATA_DIR / "notre_dame"
-PERIOD_TOTAL_RATS = {"A": 12, "B": 13, "C": 12}  # ../shared game-data.md 2.2, the one count found
+PERIOD_TOTAL_RATS = {"A": 12, "B": 13, "C": 12}  # ZIG's count (docs/rules/notre_dame.md), the one found
 
 
 class Person(BaseModel):

@@ -139,7 +139,7 @@ def _city(raw: dict[str, Any]) -> City:
 
 
 def _check_city(city: City) -> None:
-    """What the rulebook and game-data.md state about the map."""
+    """What the rulebook and Boardspace's board state about the map (docs/rules/yspahan.md)."""
     counts = {q: (len(city.quarter_souks(q)), sum(len(s.shops) for s in city.quarter_souks(q))) for q in QUARTERS}
     if counts != {"bag": (4, 18), "barrel": (4, 14), "chest": (3, 9), "vase": (3, 6)}:
         raise ValueError(f"souks and shops per quarter: {counts}")

@@ -25,7 +25,7 @@ class TajMahalTheme(Theme):
         "white": (252, 252, 250), "special": (52, 48, 60),
     })
     symbols: Mapping[str, RGB] = field(default_factory=lambda: {
-        # the symbols' own colours (game-data.md 1.2: Vizier green, General purple, Monk orange, Princess yellow)
+        # the symbols' own colours (GJS and SZ in docs/rules/taj_mahal.md: Vizier green, General purple, Monk orange, Princess yellow)
         "vizier": (40, 132, 72), "general": (116, 56, 156), "monk": (222, 112, 20), "princess": (226, 176, 20),
         "mogul": (214, 168, 40), "elephant": (112, 112, 120),
     })

@@ -202,7 +202,7 @@ def test_a_refusal_names_the_rule_in_english_and_italian_and_loses_nothing(rule)
 
 
 def test_refusals_come_in_a_fixed_order():
-    """DESIGN.md "Engine contract": game over → not your turn → malformed → illegal."""
+    """The engine contract (docs/architecture.md): game over → not your turn → malformed → illegal."""
     s = placing()
     other = 1 - active(s)
     with pytest.raises(NotYourTurn):

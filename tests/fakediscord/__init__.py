@@ -2,8 +2,8 @@
 
 `FakeDiscord` serves Discord's REST API (v10) and gateway on 127.0.0.1 (a free port), points discord.py
 at it (`discord.http.Route.BASE`, `DiscordWebSocket.DEFAULT_GATEWAY`; undone on close), records every
-request, checks every body against ../shared/discord-api-spec/openapi.json plus Discord's documented
-limits, and lets a test play the users: slash commands, clicks, selects, autocomplete, modals.
+request, checks every body against Discord's OpenAPI spec (`spec/`, with its licence and version) plus
+Discord's documented limits, and lets a test play the users: slash commands, clicks, selects, autocomplete, modals.
 
 Usage (the fixture is `fake_discord`; in a conftest.py: `from tests.fakediscord import fixture` and
 `fake_discord = fixture.fake_discord`)::

@@ -1,6 +1,6 @@
 """Check every request body against Discord's OpenAPI spec and the documented limits the spec misses.
 
-The spec (../shared/discord-api-spec/openapi.json) is loaded once per process. Each request is matched to
+The spec (`spec/openapi.json` beside this file, with its licence and version) is loaded once per process. Each request is matched to
 its operation by method and path template; its requestBody schema (the JSON one; for multipart bodies the
 `payload_json` part) validates the body with jsonschema, `$ref`s resolved through a `referencing` registry.
 
@@ -31,8 +31,7 @@ from jsonschema.validators import extend
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-REPO = Path(__file__).resolve().parents[2]
-SPEC_PATH = REPO / "../shared/discord-api-spec/openapi.json"
+SPEC_PATH = Path(__file__).resolve().parent / "spec" / "openapi.json"
 SPEC_URI = "https://discord.com/api/openapi.json"
 IS_COMPONENTS_V2 = 1 << 15
 

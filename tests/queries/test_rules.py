@@ -122,3 +122,20 @@ def test_a_new_games_doc_and_its_translation_need_no_code(tmp_path, monkeypatch)
             topics("new-game", "it")
     finally:
         topics.cache_clear()
+
+
+def test_the_developers_part_is_never_shown_and_a_translation_may_word_it_differently(tmp_path, monkeypatch):
+    (tmp_path / "it").mkdir()
+    (tmp_path / "new_game.md").write_text(
+        "# New\nIntro.\n\n## Setup\nDeal.\n\n# For developers\nRulebook `x.txt`.\n\n## House data\n`data/x.yaml`\n")
+    (tmp_path / "it" / "new_game.md").write_text(
+        "# Nuovo\nIntro.\n\n## Preparazione\nDai.\n\n# Per chi sviluppa\n## Fonti\n### Carte\n")
+    monkeypatch.setattr(rules, "RULES_DIR", tmp_path)
+    topics.cache_clear()
+    try:
+        for locale in ("en", "it"):
+            shown = topics("new-game", locale)
+            assert [t.key for t in shown] == ["overview", "setup"]
+            assert not any(mark in t.text for t in shown for mark in ("x.txt", "yaml", "Carte"))
+    finally:
+        topics.cache_clear()

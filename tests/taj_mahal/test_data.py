@@ -1,5 +1,5 @@
 """Component data (data/taj_mahal/) is validated at load: every count 001_f0a91e4b7c938d9d.txt states, and
-the constraints the house data was built to fit (game-data.md sections 1 and 5)."""
+the constraints the house data was built to fit (docs/rules/taj_mahal.md, "Component data and its sources")."""
 
 import copy
 
@@ -87,7 +87,7 @@ def test_every_city_can_be_reached(provinces):
 
 
 def test_cities_of_a_province_form_a_ring():
-    """House data, after the printed board (game-data.md 1.7): "the 4 cities of a province are joined in a ring"."""
+    """House data, after the printed board (POEP): "the 4 cities of a province are joined in a ring"."""
     the_board = board(12)
     for ring in the_board.cities_of.values():
         for i, city in enumerate(ring):
@@ -95,7 +95,7 @@ def test_cities_of_a_province_form_a_ring():
 
 
 def test_the_upper_left_is_the_least_connected():
-    """game-data.md 1.7: "the upper-left of the board is less connected"."""
+    """POEP and SZ: "the upper-left of the board is less connected"."""
     the_board = board(12)
 
     def roads_out(province):

@@ -1,4 +1,4 @@
-"""Setup (004, "Preparazione") and the component data (game-data.md section 3), validated at load."""
+"""Setup (004, "Preparazione") and the component data (docs/rules/yspahan.md, its sources), validated at load."""
 
 import copy
 
@@ -45,7 +45,7 @@ def test_only_three_or_four_players():
 
 
 def test_the_city_as_the_data_gives_it():
-    """game-data.md 3.1: 4 quarters, 14 souks, 47 shops; a cross-shaped road of 29 squares."""
+    """Boardspace's board: 4 quarters, 14 souks, 47 shops; a cross-shaped road of 29 squares."""
     city = load().city
     assert len(city.souks) == 14 and len(city.shops) == 47 and len(city.squares) == 29
     assert {souk.colour for souk in city.quarter_souks("chest")} == {"yellow", "blue", "pink"}
