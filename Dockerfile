@@ -11,9 +11,9 @@ WORKDIR /app
 # Only what pip reads, plus empty packages: this layer (the slow one) is rebuilt when the dependencies
 # change, not on every change of the code. The install is editable, pointing at /app, where the final
 # image puts the code with data/ beside it (game components, fonts, translations).
-COPY pyproject.toml README.md ./
+COPY pyproject.toml README.md constraints.txt ./
 RUN mkdir bot engine render && touch bot/__init__.py engine/__init__.py render/__init__.py \
-    && /venv/bin/pip install -e .
+    && /venv/bin/pip install -c constraints.txt -e .
 
 # ---- run: no compiler, no pip cache, a user without privileges -----------------------------------------
 FROM ${PYTHON_IMAGE}
