@@ -11,7 +11,7 @@ import discord
 import yarl
 from discord.gateway import DiscordWebSocket
 
-from .settings import Settings
+from .settings import BadSettings, help_text, read_settings
 
 
 class RedactingFormatter(logging.Formatter):
@@ -60,11 +60,17 @@ def configure_logging(level: str, *secrets: str) -> None:
 
 
 def main(argv: Sequence[str] = ()) -> int:
+    if list(argv[:1]) in (["--help"], ["-h"]):
+        print(help_text())
+        return 0
     if argv:  # migrate | backup | restore: database upkeep, see docs/deploy.md
         from .storage.admin import main as upkeep
 
         return upkeep(argv)
-    settings = Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
+    try:
+        settings = read_settings()
+    except BadSettings as problem:
+        return stop(str(problem))
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not token:
         print("Set DISCORD_TOKEN (in the environment or in a .env file) to your bot's token to start Caravanserai.",
@@ -76,10 +82,12 @@ def main(argv: Sequence[str] = ()) -> int:
     if settings.discord_gateway_url:
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
     from .app import StartupProblem, create_bot
-    from .storage import SchemaTooNew
+    from .storage import DatabaseUnavailable, SchemaTooNew
 
     try:
         create_bot(settings).run(token, log_handler=None)
+    except DatabaseUnavailable as problem:
+        return stop(f"The database of {settings.database_setting} cannot be used: {problem}")
     except discord.LoginFailure:
         return stop("Discord refused the token (401 Unauthorized): check DISCORD_TOKEN; copy it again from the "
                     "Developer Portal (your application → Bot → Reset Token).")

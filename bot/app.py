@@ -59,8 +59,12 @@ class CaravanseraiBot(commands.Bot):
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self._remember_locale  # type: ignore[method-assign]
 
-    async def setup_hook(self) -> None:
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        # The database first: a problem with it is told before Discord is contacted, as the one thing to fix.
         await self.storage.open()
+        await super().start(token, reconnect=reconnect)
+
+    async def setup_hook(self) -> None:
         await self.ops.start()
         await self.tree.set_translator(CommandTranslator())
         svc = self.service

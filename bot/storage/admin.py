@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from .claims import LEASE_SECONDS
 from .postgresql import PostgresDatabase, PostgresStorage
+from .records import DatabaseUnavailable
 from .sql import MIGRATIONS, migrations, to_apply
 from .sqlite import SqliteStorage
 from .store import SqlStorage
@@ -233,9 +234,13 @@ async def restore(backup_file: str | Path, database: str | Path) -> Check:
 
 # ---- the command line ------------------------------------------------------------------------------------
 def main(argv: Sequence[str]) -> int:
-    from ..settings import Settings
+    from ..settings import BadSettings, read_settings
 
-    settings = Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
+    try:
+        settings = read_settings()
+    except BadSettings as problem:
+        print(problem, file=sys.stderr)
+        return 1
     parser = argparse.ArgumentParser(prog="python -m bot", description="Database upkeep for Caravanserai.")
     commands = parser.add_subparsers(dest="command", required=True)
     move = commands.add_parser("migrate", help="copy the SQLite database into an empty PostgreSQL database")
@@ -257,6 +262,9 @@ def main(argv: Sequence[str]) -> int:
                        f"Restored {settings.database_path} from {args.backup}")
     except CommandProblem as problem:
         print(problem, file=sys.stderr)
+        return 1
+    except DatabaseUnavailable as problem:
+        print(f"The database cannot be used: {problem}", file=sys.stderr)
         return 1
 
 

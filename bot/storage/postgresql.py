@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import functools
 import re
+import socket
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
@@ -71,6 +73,29 @@ class PostgresDatabase:
 
     async def open(self) -> None:
         self._pool = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+
+    def unavailable(self, error: Exception) -> str | None:
+        url = urlsplit(self.url)
+        host, user = url.hostname or "localhost", unquote(url.username or "") or "(your system user)"
+        server = f"the PostgreSQL server at {host}:{url.port or 5432}"
+        database = unquote(url.path.lstrip("/")) or user
+        if isinstance(error, asyncpg.InvalidPasswordError):
+            return f"{server} refused the password of user {user!r}: correct the user name or the password."
+        if isinstance(error, asyncpg.InvalidAuthorizationSpecificationError):
+            return f"{server} has no role {user!r} that may connect: create that role, or correct the user name."
+        if isinstance(error, asyncpg.InvalidCatalogNameError):
+            return (f"{server} has no database {database!r}: create it (createdb {database}), or correct the "
+                    "database name.")
+        if isinstance(error, socket.gaierror):
+            return f"the PostgreSQL server's host {host!r} is unknown ({error.strerror}): correct the host name."
+        if isinstance(error, TimeoutError):
+            return f"{server} did not answer in time: check that it runs and that no firewall is in the way."
+        if isinstance(error, OSError):
+            reason = error.strerror or "connection refused"
+            return f"cannot reach {server} ({reason}): start it, or correct the host and port."
+        if isinstance(error, asyncpg.PostgresError):
+            return f"{server} refused to serve database {database!r} to {user!r} ({error}): check the URL and the role's rights."
+        return None
 
     async def close(self) -> None:
         if self._pool is not None:

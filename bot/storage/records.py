@@ -126,3 +126,8 @@ class PlaceTaken(Exception):
 
 class SchemaTooNew(Exception):
     """The database was upgraded by a newer version of the bot than this one: starting would risk it."""
+
+
+class DatabaseUnavailable(Exception):
+    """The database cannot be opened, said in one sentence naming the cause and what to check (never the
+    password of a database URL)."""

@@ -52,6 +52,9 @@ class Database(Protocol):
 
     async def open(self) -> None: ...
 
+    def unavailable(self, error: Exception) -> str | None:
+        """Why the database could not be opened, in one sentence, when `error` says so; None otherwise."""
+
     async def close(self) -> None: ...
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]: ...

@@ -75,6 +75,9 @@ class SqliteDatabase:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            # Plain sqlite3 first: a file it cannot open fails here, before aiosqlite starts a thread for it
+            # (whose failed connect leaves the thread to report to a loop that may be gone).
+            await asyncio.to_thread(lambda: sqlite3.connect(self.path).close())
         self._connection = await _connect(self.path)
         await self._connection.execute("PRAGMA journal_mode=WAL")
         # With WAL, a crashed process loses nothing committed.
@@ -83,6 +86,22 @@ class SqliteDatabase:
         if self.path != ":memory:":
             self._reader = await _connect(self.path)
             await self._reader.execute("PRAGMA query_only=ON")
+
+    def unavailable(self, error: Exception) -> str | None:
+        path = Path(self.path)
+        blocking = next((p for p in path.parents if p.exists()), None)
+        if path.is_dir():
+            return f"{path} is a folder, not a database file: name a file in it, such as {path / 'caravanserai.db'}."
+        if blocking is not None and not blocking.is_dir():
+            return f"{blocking} is a file, so the database {path} cannot be made inside it: choose another path."
+        if isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError):
+            return (f"{path} is not an SQLite database (SQLite says: {error}): name the bot's database file, or move "
+                    "this file away to start with an empty database.")
+        if isinstance(error, OSError | sqlite3.OperationalError):
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            return (f"the SQLite database {path} cannot be created or written ({reason}): choose a path in a folder "
+                    "the bot's user may write to.")
+        return None
 
     async def close(self) -> None:
         for connection in (self._reader, self._connection):

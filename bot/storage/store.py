@@ -8,6 +8,7 @@ from .claims import LEASE_SECONDS, Claims, process_name
 from .matches import MatchRecords
 from .outbox import Outbox
 from .players import Players
+from .records import DatabaseUnavailable
 from .reminders import Reminders
 from .sql import Database, migrations
 
@@ -21,12 +22,16 @@ class SqlStorage(MatchRecords, Outbox, Reminders, Players, Claims):
         self.lease_seconds = lease_seconds
 
     async def open(self) -> None:
-        await self.db.open()
+        """Connect and migrate; a database that cannot be opened raises DatabaseUnavailable, saying why."""
         try:
+            await self.db.open()
             await self.db.migrate(migrations(self.migrations_folder))
-        except BaseException:
+        except BaseException as error:
             await self.db.close()
-            raise
+            problem = self.db.unavailable(error) if isinstance(error, Exception) else None
+            if problem is None:
+                raise
+            raise DatabaseUnavailable(problem) from None
 
     async def close(self) -> None:
         await self.db.close()

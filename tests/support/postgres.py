@@ -35,8 +35,9 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def throwaway_cluster(bin_dir: Path) -> Iterator[str]:
-    """Yields the URL of a fresh cluster's `postgres` database, reachable by USER without a password."""
+def throwaway_cluster(bin_dir: Path, password: str | None = None) -> Iterator[str]:
+    """Yields the URL of a fresh cluster's `postgres` database, reachable by USER without a password, or
+    only with `password` when one is given (the URL then carries it)."""
     folder = Path(tempfile.mkdtemp(prefix="caravanserai-pg-"))
     as_postgres: list[str] = []
     if os.geteuid() == 0:
@@ -48,13 +49,18 @@ def throwaway_cluster(bin_dir: Path) -> Iterator[str]:
     def run(*command: str) -> None:
         subprocess.run([*as_postgres, *command], check=True, capture_output=True, text=True)
 
+    auth = ["-A", "trust"]
+    if password is not None:
+        (folder / "password").write_text(password)
+        os.chmod(folder / "password", 0o644)
+        auth = ["-A", "scram-sha-256", f"--pwfile={folder / 'password'}"]
     try:
-        run(str(bin_dir / "initdb"), "-D", str(data), "-U", USER, "-A", "trust", "--no-sync", "-E", "UTF8")
+        run(str(bin_dir / "initdb"), "-D", str(data), "-U", USER, *auth, "--no-sync", "-E", "UTF8")
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"), "-w", "-t", "60",
             "-o", f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off -c full_page_writes=off",
             "start")
         try:
-            yield f"postgresql://{USER}@127.0.0.1:{port}/postgres"
+            yield f"postgresql://{USER}{f':{password}' if password else ''}@127.0.0.1:{port}/postgres"
         finally:
             run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:
