@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import games
 from engine.core.catalogue import catalogue
+from engine.core.messages import locale_of
 
 from ..leagues.service import LeagueService
 from ..queries import rules
@@ -40,10 +41,17 @@ async def add_community(bot: CaravanseraiBot) -> None:
     leagues = LeagueService(storage, bot.service, now=bot.service.now)
     leagues.make_thread = functools.partial(make_thread, bot)
     leagues.announce = functools.partial(announce, bot)
+    leagues.guild_locale = functools.partial(guild_locale, bot)
     bot.leagues = leagues  # type: ignore[attr-defined]
     for cog in (Queries, LeagueCommands, RatingCommands, ServerCommands):
         await bot.add_cog(cog(bot))
     bot._background.append(asyncio.create_task(league_clock(bot, leagues), name="league-clock"))
+
+
+def guild_locale(bot: CaravanseraiBot, guild_id: int) -> str | None:
+    """The language a server chose in Discord (its community locale), if the bot sees the server."""
+    guild = bot.get_guild(guild_id)
+    return locale_of(guild.preferred_locale.value) if guild is not None else None
 
 
 async def league_clock(bot: CaravanseraiBot, leagues: LeagueService) -> None:

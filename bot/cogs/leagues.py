@@ -15,10 +15,12 @@ from discord.ext import commands
 
 import render
 from engine.core import games, get_game
+from engine.core.messages import Message
 from render.standings import StandingsRow, pages
 
 from ..i18n import command_text as _
 from ..i18n import t
+from ..leagues.errors import LeagueRefusal
 from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
 from ..services import Refusal
@@ -82,6 +84,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             return
         svc = leagues(interaction)
         game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise LeagueRefusal("league.refusal.not_a_text_channel")
+        check_league_channel(interaction.channel)
         manager, roles = admin(interaction)
         existing = await svc.all(guild_of(interaction))
         allowed = manager or any(league.may_run(is_manager=False, roles=roles) for league in existing)
@@ -215,7 +220,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def round_open(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        opened = await leagues(interaction).open_round(guild_of(interaction), league, admin(interaction))
+        svc = leagues(interaction)
+        check_league_channel(await league_channel(self.bot, (await svc.load(guild_of(interaction), league)).league))
+        opened = await svc.open_round(guild_of(interaction), league, admin(interaction))
         current = opened.rounds[-1]
         await send(interaction, t("league.round.opened_reply", locale(interaction), league=opened.settings.name,
                                   round=current.number, tables=len(current.tables)))
@@ -226,6 +233,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         if not await defer(interaction):
             return
         svc = leagues(interaction)
+        found = (await svc.load(guild_of(interaction), league)).league
+        if found.settings.final_players:  # the final is played in a thread of the league's channel
+            check_league_channel(await league_channel(self.bot, found))
         ended = await svc.end_season(guild_of(interaction), league, admin(interaction))  # the channel is told too
         if isinstance(ended, SeasonArchive):
             await send(interaction, season_ended(ended, locale(interaction)))
@@ -343,6 +353,33 @@ async def tell_channel(interaction: discord.Interaction, content: str, embed: di
     await channel.send(content, embeds=[embed] if embed else [], allowed_mentions=discord.AllowedMentions.none())
 
 
+# What a league needs of the bot in its channel: to announce there (with its info card) and to open a thread
+# for each table and write in it.
+LEAGUE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "create_public_threads",
+                      "send_messages_in_threads")
+
+
+def check_league_channel(channel: discord.TextChannel) -> None:
+    """Before a league does anything in `channel`: refuse, naming them, if the bot lacks permissions there."""
+    granted = channel.permissions_for(channel.guild.me)
+    missing = [name for name in LEAGUE_PERMISSIONS if not getattr(granted, name)]
+    if missing:
+        raise LeagueRefusal("league.refusal.missing_permissions", channel=channel.id,
+                            missing=[Message(f"league.permission.{name}") for name in missing])
+
+
+async def league_channel(bot: commands.Bot, league: League) -> discord.TextChannel:
+    """The text channel a league was created in, or a refusal saying it is gone."""
+    assert league.channel_id is not None
+    try:
+        channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)
+    except (discord.NotFound, discord.Forbidden):
+        raise LeagueRefusal("league.refusal.channel_gone", league=league.settings.name) from None
+    if not isinstance(channel, discord.TextChannel):
+        raise LeagueRefusal("league.refusal.channel_gone", league=league.settings.name)
+    return channel
+
+
 def require_manager(interaction: discord.Interaction) -> None:
     if not admin(interaction)[0]:
         raise Refusal("league.refusal.server_managers")
@@ -394,15 +431,17 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
 async def make_thread(bot: commands.Bot, league: League, round_: Round, table: int) -> int:
     """A public thread for one table of a round, opened with the league's settings, the seats and the pings."""
     loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
-    channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
+    channel = await league_channel(bot, league)
     s = league.settings
     if round_.final:
         name = t("league.final.thread", loc, league=s.name, season=league.season)
     else:
         name = t("league.round.thread", loc, league=s.name, round=round_.number, table=table)
-    assert isinstance(channel, discord.TextChannel)  # a league lives in a server's text channel
-    thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
-                                         auto_archive_duration=10080)
+    try:
+        thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=10080)
+    except discord.Forbidden:
+        raise LeagueRefusal("league.refusal.no_thread_permission", channel=channel.id) from None
     seated = round_.tables[table - 1]
     players = mentions(seated.players)
     text = "\n".join([

@@ -136,6 +136,11 @@ class League(BaseModel):
         return self._with_round(number, lambda r: r.model_copy(update={"tables": tuple(
             t.model_copy(update={"match_id": match_id}) if i == table else t for i, t in enumerate(r.tables))}))
 
+    def withdraw_round(self, number: int) -> League:
+        """The league as it was before round `number` opened (it could not be seated): it may simply open again."""
+        self._with_round(number, lambda r: r)
+        return self.model_copy(update={"rounds": tuple(r for r in self.rounds if r.number != number)})
+
     def close_round(self, number: int, now: float) -> League:
         return self._with_round(number, lambda r: r.model_copy(update={"closed_at": now}))
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import get_game
+from engine.core.messages import DEFAULT_LOCALE
 
 from .. import ratings as skill
 from .. import results as match_results
@@ -49,6 +50,8 @@ log = logging.getLogger(__name__)
 MakeThread = Callable[[League, Round, int], Awaitable[int]]
 # Tells a league's channel something happened: (league, what, its parameters).
 Announce = Callable[[League, str, dict[str, Any]], Awaitable[None]]
+# The language a server chose in Discord itself (its community locale), if known: (guild id) -> locale.
+GuildLocale = Callable[[int], str | None]
 CLAIM_WAIT_SECONDS = 5.0   # how long a command waits for another process's work on its league
 CLAIM_POLL_SECONDS = 0.25
 
@@ -79,6 +82,8 @@ class LeagueService:
         self._after_matches: set[asyncio.Task[None]] = set()
         self.make_thread: MakeThread | None = None
         self.announce: Announce | None = None
+        self.guild_locale: GuildLocale | None = None
+        self._unseated: dict[int, str] = {}  # league id -> why its round could not be seated, logged once
         matches.ended.subscribe(self.on_match_ended)
 
     @contextlib.asynccontextmanager
@@ -252,9 +257,49 @@ class LeagueService:
         league, opened = loaded.league.open_round(self.now(), ranked)
         return await self.seat_tables(await self._save(loaded, league), opened.number)
 
+    async def _on_the_clock(self, league_id: int, work: Awaitable[Any]) -> None:
+        """The clock's round work (a scheduled round, or the rest of one after a crash): what refuses it (a
+        round that cannot be seated is withdrawn) is logged once, not at every tick while nothing changes."""
+        try:
+            await work
+        except LeagueRefusal as refusal:
+            why = refusal.message.text(DEFAULT_LOCALE)
+            if self._unseated.get(league_id) != why:
+                self._unseated[league_id] = why
+                log.warning("league %s: %s", league_id, why)
+
     async def seat_tables(self, loaded: Loaded, number: int) -> League:
         """Create the match of every table of round `number` that has none yet, each saved as it is made
-        (after a crash the next tick creates the rest; a table's thread is its match's place)."""
+        (after a crash the next tick creates the rest; a table's thread is its match's place). A table that
+        cannot be seated withdraws the round, its matches cancelled, so that it can simply be opened again;
+        raises LeagueRefusal saying why."""
+        try:
+            seated = await self._seat_tables(loaded, number)
+        except LeaseLost:
+            raise
+        except Exception as error:
+            await self._withdraw(number, loaded.record.id)
+            if isinstance(error, LeagueRefusal):
+                raise
+            log.warning("league %s: round %s could not be seated: %r", loaded.record.id, number, error)
+            raise LeagueRefusal("league.refusal.round_not_seated", league=loaded.league.settings.name,
+                                round=number) from error
+        self._unseated.pop(loaded.record.id or 0, None)
+        return seated
+
+    async def _withdraw(self, number: int, league_id: int | None) -> None:
+        """Take back round `number`: cancel the matches made for it, and save the league without it."""
+        assert league_id is not None
+        fresh = await self._load_id(league_id)
+        if fresh is None or not any(r.number == number for r in fresh.league.rounds):
+            return
+        round_ = next(r for r in fresh.league.rounds if r.number == number)
+        for match_id in round_.match_ids():
+            with contextlib.suppress(Refusal):  # already over
+                await self.matches.cancel(match_id, 0, is_manager=True)
+        await self._save(fresh, fresh.league.withdraw_round(number))
+
+    async def _seat_tables(self, loaded: Loaded, number: int) -> League:
         league = loaded.league
         game = get_game(league.settings.game)
         names = {m.player: m.name for m in league.members}
@@ -291,7 +336,10 @@ class LeagueService:
         return [(await self.matches.get(t.match_id)).place_id for t in round_.tables if t.match_id is not None]
 
     async def locale(self, guild_id: int) -> str:
-        return await self.storage.server_locale(guild_id) or "en"
+        """The league's language: the one chosen with /server language, else the server's own language in
+        Discord (as every other message of the bot), else English."""
+        chosen = await self.storage.server_locale(guild_id)
+        return chosen or (self.guild_locale(guild_id) if self.guild_locale else None) or DEFAULT_LOCALE
 
     async def on_match_ended(self, event: MatchEnded) -> None:
         """The match-ended event: the league of the match looks at its round at once. In a task of its own,
@@ -340,10 +388,10 @@ class LeagueService:
             if league.settings.format is Format.PODS and league.settings.schedule_days is not None and next_round_due(
                     [r.opened_at for r in league.rounds], league.settings.starts_at, league.settings.schedule_days,
                     self.now(), league.settings.ends_at) and len(league.members) >= 2:
-                await self._open(loaded)
+                await self._on_the_clock(loaded.record.id or 0, self._open(loaded))
             return
         if any(t.match_id is None for t in current.tables):
-            await self.seat_tables(loaded, current.number)
+            await self._on_the_clock(loaded.record.id or 0, self.seat_tables(loaded, current.number))
             return
         for _attempt in range(2):  # matches played out at the deadline end at once: look again
             tables = [await self._round_table(match_id) for match_id in current.match_ids()]

@@ -194,3 +194,68 @@ async def test_every_command_option_and_choice_has_its_italian_name_and_descript
     for path, item in found:
         siblings.setdefault(path[:-1], []).append(item["name_localizations"]["it"])
     assert all(len(names) == len(set(names)) for names in siblings.values())
+
+
+async def test_a_league_checks_the_bots_permissions_first_and_is_never_made_in_a_thread(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, boss, guild, channel = world
+    talk_only = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+                                    read_message_history=True)
+    no_threads = fake.add_text_channel(guild, "no-threads", bot_permissions=talk_only)
+    async with fake.running(bot(settings)) as client:
+        refused = await league(fake, boss, no_threads, "create", name="Spring", game="toy")
+        assert "I need “Create Public Threads”, “Send Messages in Threads”" in refused.content
+        assert await client.leagues.all(guild.id) == [] and fake.messages(no_threads) == []
+        lobby = await (await fake.slash(alice, channel, "game", subcommand="new", options={"game": "toy"})).reply()
+        assert lobby.ephemeral
+        (thread,) = fake.threads(channel)
+        refused = await league(fake, boss, thread, "create", name="Spring", game="toy")
+        assert "create it in a text channel, not in a thread" in refused.content
+        assert await client.leagues.all(guild.id) == []
+        await league(fake, boss, channel, "create", name="Spring", game="toy")
+        for user in (alice, bob):
+            await league(fake, user, channel, "join", league="Spring")
+        fake.set_bot_permissions(channel, talk_only | discord.Permissions(create_public_threads=True))
+        refused = await league(fake, alice, channel, "open", group="round", league="Spring")
+        assert refused.content.startswith("Mi serve «Invia messaggi nelle discussioni» in <#")  # alice reads Italian
+        spring = (await client.leagues.load(guild.id, "Spring")).league
+        assert spring.rounds == () and len(fake.threads(channel)) == 1
+
+
+async def test_a_round_that_fails_half_way_is_taken_back_and_simply_opens_again(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, boss, guild, channel = world
+    dave = fake.add_user("dave")
+    fake.add_member(guild, dave)
+    async with fake.running(bot(settings)) as client:
+        await league(fake, boss, channel, "create", name="Spring", game="toy", min_table=2, max_table=2)
+        for user in (alice, bob, carol, dave):
+            await league(fake, user, channel, "join", league="Spring")
+        # Discord refuses the second table's thread: the first table was seated, its match made.
+        fake.fail_next("POST", r"^/channels/\d+/threads$", status=403, code=50013, after=1)
+        refused = await league(fake, boss, channel, "open", group="round", league="Spring")
+        assert "Discord refused me a thread for a table in <#" in refused.content
+        spring = (await client.leagues.load(guild.id, "Spring")).league
+        assert spring.rounds == ()
+        first = await client.service.storage.matches(statuses=("lobby", "running", "over", "abandoned", "cancelled"))
+        assert [m.status for m in first] == ["cancelled"]
+        await client.leagues.tick()  # nothing for the clock to do: no ERROR, no round stuck open
+        opened = await league(fake, boss, channel, "open", group="round", league="Spring")
+        assert "Round 1 of Spring is open: 2 table(s)" in opened.content
+        running = await client.service.storage.matches(statuses=("running",))
+        assert len(running) == 2
+        await fake.quiet()
+
+
+async def test_a_league_speaks_the_servers_language_until_one_is_chosen(fake_discord, settings):
+    fake = fake_discord
+    boss = fake.add_user("boss")
+    guild = fake.add_guild("Bazar", owner=boss, locale="it")
+    channel = fake.add_text_channel(guild, "leghe")
+    async with fake.running(bot(settings)):
+        created = await league(fake, boss, channel, "create", name="Primavera", game="toy")
+        assert created.content.startswith("League **Primavera** (Toy) is open")  # boss's own language
+        await said(fake, channel, "La lega **Primavera** (Toy) è aperta")      # the server's, in its channel
+        await (await fake.slash(boss, channel, "server", subcommand="language", options={"language": "en"})).reply()
+        await league(fake, boss, channel, "create", name="Estate", game="toy")
+        await said(fake, channel, "League **Estate** (Toy) is open")

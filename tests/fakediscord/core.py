@@ -305,16 +305,24 @@ class FakeDiscord:
         overwrites: Iterable[dict[str, Any]] = (),
     ) -> FakeChannel:
         """A text channel; `bot_permissions` overrides the bot's permissions in it (allow these, deny the rest)."""
-        ows = list(overwrites)
+        channel = FakeChannel(id=snowflake(), type=GUILD_TEXT, name=name, guild=guild, overwrites=list(overwrites))
         if bot_permissions is not None:
-            allow = as_permissions(bot_permissions)
-            ows.append({"id": str(self.bot.id), "type": 1, "allow": str(allow),
-                        "deny": str(discord.Permissions.all().value & ~allow)})
-        channel = FakeChannel(id=snowflake(), type=GUILD_TEXT, name=name, guild=guild, overwrites=ows)
+            channel.overwrites.append(self._bot_overwrite(bot_permissions))
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         self.gateway.notify("CHANNEL_CREATE", channel.payload())
         return channel
+
+    def set_bot_permissions(self, channel: FakeChannel, permissions: discord.Permissions | int) -> None:
+        """From now on the bot has exactly `permissions` in `channel` (as a server admin would change them)."""
+        channel.overwrites = [o for o in channel.overwrites if o["id"] != str(self.bot.id)]
+        channel.overwrites.append(self._bot_overwrite(permissions))
+        self.gateway.notify("CHANNEL_UPDATE", channel.payload())
+
+    def _bot_overwrite(self, permissions: discord.Permissions | int) -> dict[str, Any]:
+        allow = as_permissions(permissions)
+        return {"id": str(self.bot.id), "type": 1, "allow": str(allow),
+                "deny": str(discord.Permissions.all().value & ~allow)}
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         """The DM channel between the bot and `user` (created on first use, as Discord does)."""
@@ -645,8 +653,10 @@ class FakeDiscord:
         code: int | None = None,
         message: str | None = None,
         times: int = 1,
+        after: int = 0,
     ) -> FailureRule:
-        """Answer the next `times` requests matching (method, path_regex) with an error instead.
+        """Answer the next `times` requests matching (method, path_regex) with an error instead (once `after`
+        of them have been answered as usual).
 
         429 carries `retry_after` (seconds; keep it tiny) and `global_`; other statuses carry a Discord
         JSON error `{"code": code, "message": ...}` (a known message is filled in for known codes).
@@ -654,12 +664,15 @@ class FakeDiscord:
         """
         rule = FailureRule.build(method, path_regex, status=status, retry_after=retry_after, global_=global_,
                                  code=code, message=message, times=times)
+        rule.passes = after
         self.failures.append(rule)
         return rule
 
     def _take_failure(self, method: str, path: str) -> FailureRule | None:
         for rule in self.failures:
-            if rule.matches(method, path):
+            if rule.matches(method, path) and rule.passes > 0:
+                rule.passes -= 1
+            elif rule.matches(method, path):
                 rule.remaining -= 1
                 if rule.remaining <= 0:
                     self.failures.remove(rule)

@@ -64,6 +64,8 @@ class FailureRule:
     code: int | None
     message: str | None
     remaining: int
+    passes: int = 0
+    """How many matching requests still go through before it answers with the error."""
     hits: list[str] = field(default_factory=list)
     """The paths it answered, in order (so a test can check the bot retried after it)."""
 
