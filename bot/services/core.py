@@ -112,9 +112,12 @@ class MatchCore:
 
     async def match_here(self, place_id: int) -> MatchRecord:
         match = await self.storage.live_match_at(place_id)
-        if match is None:
-            raise Refusal("bot.refusal.no_match_here")
-        return match
+        if match is not None:
+            return match
+        ended = await self.storage.last_match_at(place_id)
+        if ended is not None and ended.status in ("over", "abandoned") and ended.state is not None:
+            raise Refusal("bot.refusal.match_ended", match=ended.id)  # its replay shows it again
+        raise Refusal("bot.refusal.no_match_here")
 
     @staticmethod
     def game_of(match: MatchRecord) -> Game:

@@ -62,6 +62,10 @@ class MatchRecords:
         rows = await self._select_matches(f"place_id = ? AND status IN {LIVE_SQL}", (place_id,))
         return rows[0] if rows else None
 
+    async def last_match_at(self, place_id: int) -> MatchRecord | None:
+        rows = await self._select_matches("id = (SELECT MAX(id) FROM matches WHERE place_id = ?)", (place_id,))
+        return rows[0] if rows else None
+
     async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
                       statuses: Sequence[str] = LIVE) -> list[MatchRecord]:
         where = [f"status IN ({', '.join('?' * len(statuses))})"]

@@ -32,6 +32,9 @@ class MatchStore(Protocol):
 
     async def live_match_at(self, place_id: int) -> MatchRecord | None: ...
 
+    async def last_match_at(self, place_id: int) -> MatchRecord | None:
+        """The latest match played at a channel or thread, whatever its status."""
+
     async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
                       statuses: Sequence[str] = ("lobby", "running")) -> list[MatchRecord]: ...
 

@@ -188,3 +188,22 @@ async def test_history_lists_finished_matches_of_a_player_and_a_game(fake_discor
         none = (await (await fake.slash(bob, channel, "history", options={"game": "al-rashid"})).reply()).content
         assert translate("queries.history.none", "en") in none
         await fake.quiet()  # the bot finishes what it is doing before it stops
+
+
+async def test_after_a_match_ends_its_channels_commands_say_so_and_offer_its_replay(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, guild, channel = world
+    match = await finished_match(settings, "toy", guild, channel, [alice, bob], ai=1)
+    empty = fake.add_text_channel(guild, "empty")
+    async with fake.running(bot(settings)):
+        await fake.quiet()
+        for user, command, words in ((bob, "board", f"Match #{match.id} here has ended"),
+                                     (bob, "status", f"/replay match:{match.id}"),
+                                     (alice, "hand", f"La partita #{match.id} qui è finita"),
+                                     (alice, "log", f"/replay match:{match.id}")):
+            answer = await (await fake.slash(user, channel, command)).reply()
+            assert answer.ephemeral and words in answer.content, (command, answer.content)
+        replay = await (await fake.slash(bob, channel, "replay", options={"match": match.id, "step": 0})).reply()
+        assert "The table as set up" in replay.embeds[0]["description"]
+        nothing = await (await fake.slash(bob, empty, "board")).reply()
+        assert "No match is being played in this channel" in nothing.content
