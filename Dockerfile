@@ -31,6 +31,7 @@ COPY bot ./bot
 COPY engine ./engine
 COPY render ./render
 COPY data ./data
+COPY docs/rules ./docs/rules
 USER caravanserai
 VOLUME ["/data"]
 EXPOSE 8080
