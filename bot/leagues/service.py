@@ -382,7 +382,7 @@ class LeagueService:
         league = loaded.league
         current = league.current_round
         if league.season_due_to_end(self.now()):
-            await self._end_season(loaded)
+            await self._on_the_clock(loaded.record.id or 0, self._end_season(loaded))
             return
         if current is None:
             if league.settings.format is Format.PODS and league.settings.schedule_days is not None and next_round_due(

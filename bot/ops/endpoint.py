@@ -85,6 +85,7 @@ class Endpoint:
                 storage = self.bot.storage
                 self.telemetry.matches_active.set(await storage.count_matches(("running",)))
                 self.telemetry.outbox_backlog.set(await storage.backlog())
+                self.telemetry.outbox_dead.set(await storage.dead_letters())
             except Exception as error:  # noqa: BLE001 — the other figures are still worth reading
                 log.warning("metrics: could not count matches and the outbox (%s)", type(error).__name__)
         self.telemetry.gateway_connected.set(1 if self.gateway_connected() else 0)

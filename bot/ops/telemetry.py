@@ -83,6 +83,8 @@ class Telemetry:
         self.matches_active = Gauge("caravanserai_matches_active", "Matches running", registry=r)
         self.outbox_backlog = Gauge("caravanserai_outbox_backlog", "Saved changes not yet shown in Discord",
                                     registry=r)
+        self.outbox_dead = Gauge("caravanserai_outbox_dead", "Saved changes set aside after failing to reach "
+                                 "Discord (their channel gone or closed, or too many failed tries)", registry=r)
         self.loop_lag = Histogram("caravanserai_event_loop_lag_seconds",
                                   "How late the event loop wakes up a task that asked to sleep", buckets=LAG_BUCKETS,
                                   registry=r)

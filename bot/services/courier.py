@@ -20,6 +20,11 @@ start-up, so a crash between saving and posting loses nothing. Pending items are
 Posts carry a nonce made from the items they deliver, so a delivery repeated after a crash returns the
 message already posted (Discord's enforce_nonce) instead of posting and pinging twice. Work done under a
 claim (storage/claims.py) checks before each post that the claim is still this process's.
+
+A delivery that fails leaves what it had not delivered pending, tried again later and later; after a bounded
+number of tries (storage/outbox.py), or at once when the match's channel is gone or closed to the bot (Discord
+errors 10003, 50001, 50013: no retry can pass), those items are set aside as dead, logged once, and the host
+is told by DM where the bot can no longer post.
 """
 
 from __future__ import annotations
@@ -33,7 +38,17 @@ from typing import Any
 
 from engine.core import Game, Message, get_game
 
-from ..storage import Lease, LogEntry, Mail, MatchRecord, OutboxItem, Storage, UserPrefs, current_lease
+from ..storage import (
+    Lease,
+    LeaseLost,
+    LogEntry,
+    Mail,
+    MatchRecord,
+    OutboxItem,
+    Storage,
+    UserPrefs,
+    current_lease,
+)
 from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
@@ -41,6 +56,8 @@ from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnA
 from .tidings import Names, colour_name, event_from_json, panel_of, reaches_last_turn, since_last_turn
 
 log = logging.getLogger(__name__)
+# Discord's answers that no retry can change: the channel is gone, or closed to the bot.
+PLACE_UNREACHABLE = {10003: "Unknown Channel", 50001: "Missing Access", 50013: "Missing Permissions"}
 RECENT_STEPS = 200  # enough log to reach back to a player's last turn
 RECENT_FEW = 24     # what usually reaches back to it: read (and decoded) first
 
@@ -117,12 +134,43 @@ class Courier:
                                       [i for i in privates if i.payload["seat"] in panels])
                 for item in (i for i in items if i.kind == "final"):
                     await self._final(match, item)
-            except Exception as error:  # noqa: BLE001 — Discord is down or refused: kept for the next attempt
-                log.warning("delivery for match %s stopped (%s %s); it stays pending", match_id,
-                            type(error).__name__, getattr(error, "status", ""), exc_info=True)
+            except LeaseLost:  # another process took the delivery over: it is theirs, not a failed try
+                log.warning("delivery for match %s stopped: another process took it over", match_id)
+            except Exception as error:  # noqa: BLE001 — Discord is down or refused: tried again later, or set aside
+                await self._failed(match, items, error)
         finally:
             if picture is not None:
                 _let_go(picture)
+
+    async def _failed(self, match: MatchRecord, items: list[OutboxItem], error: Exception) -> None:
+        """Count the failed try of what this delivery had not delivered; tell of what it sets aside, once."""
+        code = getattr(error, "code", None)
+        unreachable = PLACE_UNREACHABLE.get(code) if isinstance(code, int) else None
+        reason = f"{type(error).__name__} {getattr(error, 'status', '')} {code or ''}".split()
+        reason_text = " ".join(reason) + (f" ({unreachable})" if unreachable else "")
+        tried = {i.id for i in items if i.id is not None}
+        left = [i for i in await self.storage.pending(match.id) if i.id in tried]
+        first = not any(i.attempts for i in left)
+        dead = await self.storage.failed([i.id for i in left if i.id is not None], reason_text, self.now(),
+                                         for_good=unreachable is not None)
+        if not dead:
+            log.warning("delivery for match %s stopped (%s); tried again later", match.id, reason_text,
+                        exc_info=first)  # the trace once, not at every retry
+            return
+        log.error("match %s: %d outbox item(s) set aside as dead after %s: its players will not see them",
+                  match.id, len(dead), reason_text)
+        if unreachable is not None:
+            await self._tell_host(match, unreachable, dead[-1])
+
+    async def _tell_host(self, match: MatchRecord, reason: str, item_id: int) -> None:
+        """A DM to the match's host: the bot can no longer post where the match is played."""
+        try:
+            await self._presenter.remind(match.host_id, match, Message("bot.outbox.unreachable", {
+                "match": match.id, "where": f"<#{match.place_id}>", "reason": reason}),
+                (await self.storage.prefs(match.host_id)).locale or table_locale(match), nonce=f"cu{item_id}")
+        except Exception as error:  # noqa: BLE001 — nowhere left to tell: the log says it
+            log.warning("match %s: could not tell its host that its channel is unreachable (%s)", match.id,
+                        type(error).__name__)
 
     # ---- each kind of item ------------------------------------------------------------------------
     async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:

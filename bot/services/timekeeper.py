@@ -34,12 +34,14 @@ class TimekeeperService:
         for reminder in due:
             async with self.core.locks[reminder.match_id]:
                 await self._fire(reminder)
-        await self.deliver_pending()
+        await self.deliver_pending(due_only=True)
         return len(due)
 
-    async def deliver_pending(self) -> None:
-        """Deliver every match's undelivered outbox (at start-up: what a crash left behind)."""
-        for match_id in sorted({item.match_id for item in await self.core.storage.pending()}):
+    async def deliver_pending(self, *, due_only: bool = False) -> None:
+        """Deliver every match's undelivered outbox (at start-up: whatever a crash or a failure left behind;
+        on the clock, `due_only`: what is due for another try)."""
+        due_by = self.core.now() if due_only else None
+        for match_id in sorted({item.match_id for item in await self.core.storage.pending(due_by=due_by)}):
             async with self.core.locks[match_id]:
                 await self.core.deliver(match_id)
 

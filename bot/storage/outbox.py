@@ -1,14 +1,30 @@
-"""The transactional outbox: items saved with a change, delivered afterwards."""
+"""The transactional outbox: items saved with a change, delivered afterwards.
+
+An item whose delivery fails is tried again after a wait that doubles with each failure (RETRY_FIRST_SECONDS,
+then twice that, up to RETRY_MAX_SECONDS); after MAX_ATTEMPTS failures, or at once when the failure cannot
+pass (its channel is gone or closed to the bot), it is set aside as dead with the reason: never delivered,
+never tried again, counted by `dead_letters`."""
 
 from __future__ import annotations
 
 import json
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from .records import OutboxItem
 from .sql import Database, Executor
 from .steps import to_json
+
+MAX_ATTEMPTS = 8
+RETRY_FIRST_SECONDS = 30.0
+RETRY_MAX_SECONDS = 3600.0
+LIVE_ITEM = "delivered_at IS NULL AND dead_at IS NULL"
+
+
+def retry_delay(attempts: int) -> float:
+    """How long after its `attempts`-th failure an item is tried again."""
+    return min(RETRY_FIRST_SECONDS * 2 ** (attempts - 1), RETRY_MAX_SECONDS)
 
 
 class Outbox:
@@ -19,15 +35,43 @@ class Outbox:
             for item in items:
                 await write_outbox(q, item.match_id, item.state_id, [item], time.time())
 
-    async def pending(self, match_id: int | None = None) -> list[OutboxItem]:
-        where, params = ("delivered_at IS NULL AND match_id = ?", (match_id,)) if match_id is not None else (
-            "delivered_at IS NULL", ())
+    async def pending(self, match_id: int | None = None, *, due_by: float | None = None) -> list[OutboxItem]:
+        where, params = LIVE_ITEM, list[Any]()
+        if match_id is not None:
+            where += " AND match_id = ?"
+            params.append(match_id)
+        if due_by is not None:  # leave the items waiting out their retry delay
+            where += " AND (next_try_at IS NULL OR next_try_at <= ?)"
+            params.append(due_by)
         rows = await self.db.fetch(f"SELECT * FROM outbox WHERE {where} ORDER BY id", *params)
         return [OutboxItem(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"],
-                           payload=json.loads(r["payload"]), created_at=r["created_at"]) for r in rows]
+                           payload=json.loads(r["payload"]), created_at=r["created_at"], attempts=r["attempts"])
+                for r in rows]
 
     async def backlog(self) -> int:
-        return (await self.db.fetch("SELECT COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL"))[0]["n"]
+        return (await self.db.fetch(f"SELECT COUNT(*) AS n FROM outbox WHERE {LIVE_ITEM}"))[0]["n"]
+
+    async def dead_letters(self) -> int:
+        return (await self.db.fetch("SELECT COUNT(*) AS n FROM outbox WHERE dead_at IS NOT NULL"))[0]["n"]
+
+    async def failed(self, ids: Sequence[int], reason: str, now: float, *, for_good: bool = False) -> list[int]:
+        """Count a failed try of each item: it waits its retry delay, or, after MAX_ATTEMPTS tries or when the
+        failure is `for_good`, it is set aside as dead. Returns the ids set aside now."""
+        dead = []
+        async with self.db.transaction() as q:
+            for item_id in ids:
+                row = await q.fetchrow(f"SELECT attempts FROM outbox WHERE id = ? AND {LIVE_ITEM}", item_id)
+                if row is None:
+                    continue
+                attempts = row["attempts"] + 1
+                if for_good or attempts >= MAX_ATTEMPTS:
+                    await q.execute("UPDATE outbox SET attempts = ?, dead_at = ?, failure = ? WHERE id = ?",
+                                    attempts, now, reason, item_id)
+                    dead.append(item_id)
+                else:
+                    await q.execute("UPDATE outbox SET attempts = ?, next_try_at = ?, failure = ? WHERE id = ?",
+                                    attempts, now + retry_delay(attempts), reason, item_id)
+        return dead
 
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
                         lobby_message_id: int | None = None) -> None:

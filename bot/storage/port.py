@@ -61,11 +61,18 @@ class OutboxStore(Protocol):
     async def enqueue(self, items: Sequence[OutboxItem]) -> None:
         """Record outbox items that no change of state goes with (e.g. a notice about closed DMs)."""
 
-    async def pending(self, match_id: int | None = None) -> list[OutboxItem]:
-        """Undelivered outbox items (of one match, or of all), oldest first."""
+    async def pending(self, match_id: int | None = None, *, due_by: float | None = None) -> list[OutboxItem]:
+        """Undelivered outbox items (of one match, or of all), oldest first, the dead ones left out; with
+        `due_by`, also those still waiting out their retry delay then."""
 
     async def backlog(self) -> int:
-        """How many outbox items are undelivered."""
+        """How many outbox items are undelivered (the dead ones left out)."""
+
+    async def dead_letters(self) -> int:
+        """How many outbox items were set aside as dead."""
+
+    async def failed(self, ids: Sequence[int], reason: str, now: float, *, for_good: bool = False) -> list[int]:
+        """Count a failed delivery of each item (retried later, or set aside as dead); returns the dead ids."""
 
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
                         lobby_message_id: int | None = None) -> None:

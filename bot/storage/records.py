@@ -114,6 +114,7 @@ class OutboxItem:
     created_at: float = 0.0
     delivered_at: float | None = None
     id: int | None = None
+    attempts: int = 0                  # failed deliveries so far
 
 
 class StaleState(Exception):

@@ -10,6 +10,7 @@ import pytest
 from bot.services import MatchService, MatchSettings, Refusal
 from bot.services.courier import alert_nonce
 from bot.storage import make_storage
+from bot.storage.outbox import MAX_ATTEMPTS, RETRY_FIRST_SECONDS
 
 from .fakes import RecordingPresenter
 
@@ -94,7 +95,7 @@ async def test_a_crash_between_saving_and_posting_loses_nothing(database_url, cl
     await storage.close()
 
 
-async def test_a_failed_delivery_is_retried_by_the_clock_and_announces_once(service, presenter, storage):
+async def test_a_failed_delivery_is_retried_by_the_clock_and_announces_once(service, presenter, storage, clock):
     match = await new_match(service, BOB)
     match = await service.start(match.id, HOST)
     first = next(s.user_id for s in match.seats if s.awaited_since is not None)
@@ -108,10 +109,63 @@ async def test_a_failed_delivery_is_retried_by_the_clock_and_announces_once(serv
     await service.settle(await service.play(match.id, first, "take 1"), shown=True)
     assert [i.kind for i in await storage.pending(match.id)] == ["table"]
     presenter.show_table = real
+    await service.tick()  # too soon: the item waits out its retry delay
+    assert [i.kind for i in await storage.pending(match.id)] == ["table"] and presenter.tables == []
+    clock.advance(RETRY_FIRST_SECONDS / 3600)
     await service.tick()
     assert await storage.pending(match.id) == []
     second = BOB if first == HOST else HOST
     assert presenter.alerted() == [second]
+
+
+async def test_an_item_that_keeps_failing_is_tried_later_and_later_then_set_aside_and_logged_once(
+        service, presenter, storage, clock, caplog):
+    match = await service.start((await new_match(service, BOB)).id, HOST)
+    tries = []
+
+    async def down(update):
+        tries.append(clock())
+        raise ConnectionError("Discord is unreachable")
+
+    presenter.show_table = down
+    first = next(s.user_id for s in match.seats if s.awaited_since is not None)
+    await service.play(match.id, first, "take 1")
+    for _ in range(400):  # a tick every two minutes, for over thirteen hours
+        clock.advance(2 / 60)
+        await service.tick()
+    gaps = [later - earlier for earlier, later in zip(tries, tries[1:], strict=False)]
+    assert len(tries) == MAX_ATTEMPTS and gaps == sorted(gaps) and gaps[-1] > 8 * gaps[0]
+    assert await storage.pending(match.id) == [] and await storage.backlog() == 0
+    assert await storage.dead_letters() == 1
+    set_aside = [r for r in caplog.records if "set aside as dead" in r.getMessage()]
+    assert len(set_aside) == 1 and set_aside[0].levelname == "ERROR"
+    assert sum(bool(r.exc_info) for r in caplog.records if "delivery for match" in r.getMessage()) == 1
+
+
+class ChannelGone(Exception):
+    """What discord.py raises when Discord answers 404 Unknown Channel (the channel was deleted)."""
+
+    status, code = 404, 10003
+
+
+async def test_a_channel_gone_stops_the_retries_at_once_and_its_host_is_told_by_dm(service, presenter, storage, clock):
+    match = await service.start((await new_match(service, BOB)).id, HOST)
+    tries = []
+
+    async def gone(update):
+        tries.append(update)
+        raise ChannelGone()
+
+    presenter.show_table = gone
+    first = next(s.user_id for s in match.seats if s.awaited_since is not None)
+    await service.play(match.id, first, "take 1")
+    assert len(tries) == 1 and await storage.pending(match.id) == [] and await storage.dead_letters() == 1
+    ((host, told),) = presenter.reminders
+    assert host == HOST and told.key == "bot.outbox.unreachable" and "Unknown Channel" in told.params["reason"]
+    for _ in range(10):
+        clock.advance(1)
+        await service.tick()
+    assert len(tries) == 1 and len(presenter.reminders) == 1
 
 
 async def test_a_turn_alert_by_dm_when_the_player_asks_for_it(service, presenter):

@@ -117,17 +117,47 @@ async def test_a_crash_while_seating_a_round_is_finished_by_the_next_tick(world)
         nonlocal calls
         calls += 1
         if calls == 2:
-            raise ConnectionError("the process died here")
+            raise ProcessDied()
         return await real(league, round_, table)
 
     leagues.make_thread = crashing
-    with pytest.raises(ConnectionError):
+    with pytest.raises(ProcessDied):
         await leagues.open_round(GUILD, "Spring", BOSS)
     restarted = service()
     await restarted.tick()
     tables = (await current(restarted)).rounds[0].tables
     assert len(tables) == 3 and all(t.match_id for t in tables)
     assert len({t.match_id for t in tables}) == 3 and len(made) == 3
+
+
+async def test_a_round_that_cannot_be_seated_is_withdrawn_with_its_matches_and_opens_again(world, caplog):
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=2)
+    real = leagues.make_thread
+
+    async def refused_at_the_second(league, round_, table):
+        if table == 2:
+            raise ConnectionError("Discord refused")
+        return await real(league, round_, table)
+
+    leagues.make_thread = refused_at_the_second
+    with pytest.raises(LeagueRefusal) as why:
+        await leagues.open_round(GUILD, "Spring", BOSS)
+    assert why.value.message.key == "league.refusal.round_not_seated"
+    assert (await current(leagues)).rounds == ()
+    assert [m.status for m in await leagues.matches.storage.matches(guild_id=GUILD, statuses=("lobby", "running",
+                                                                                              "cancelled"))] == ["cancelled"]
+    for _ in range(3):
+        await leagues.tick()  # nothing stuck for the clock: no ERROR at each tick
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    leagues.make_thread = real
+    league = await leagues.open_round(GUILD, "Spring", BOSS)
+    assert len(league.rounds) == 1 and all(t.match_id for t in league.rounds[0].tables)
+
+
+class ProcessDied(BaseException):
+    """The process stops here, in the middle of its work: no handler of the bot runs (as when it is killed)."""
 
 
 async def test_voiding_a_match_recomputes_ratings_and_restoring_it_brings_them_back(world):
@@ -283,11 +313,12 @@ async def test_a_scheduled_final_survives_a_crash_a_finalist_leaving_and_being_v
     top = [s.player for s in await leagues.standings(await current(leagues))]
 
     async def dies(league, round_, table):
-        raise ConnectionError("the process died here")
+        raise ProcessDied()
 
     leagues.make_thread = dies
     clock.advance(49)
-    await leagues.tick()  # the error is logged; the final is saved but not seated
+    with pytest.raises(ProcessDied):
+        await leagues.tick()  # the final is saved but not seated
     assert (await current(leagues)).final.tables[0].match_id is None
     restarted = service()
     await restarted.tick()

@@ -1,0 +1,5 @@
+-- The PostgreSQL twin of ../0014_outbox_retries.sql.
+ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN next_try_at DOUBLE PRECISION;
+ALTER TABLE outbox ADD COLUMN dead_at DOUBLE PRECISION;
+ALTER TABLE outbox ADD COLUMN failure TEXT;
