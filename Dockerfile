@@ -23,7 +23,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/caravanserai.db \
     METRICS_HOST=0.0.0.0 \
     METRICS_PORT=8080
-RUN useradd --create-home --uid 10001 caravanserai && mkdir -p /data && chown caravanserai /data
+# FriBiDi: Pillow's text shaping (raqm) loads it to draw right-to-left names (data/fonts/README.md).
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 && rm -rf /var/lib/apt/lists/* \
+    && useradd --create-home --uid 10001 caravanserai && mkdir -p /data && chown caravanserai /data
 COPY --from=build /venv /venv
 WORKDIR /app
 COPY pyproject.toml README.md ./

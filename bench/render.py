@@ -15,6 +15,10 @@ against a blank page of the board's size). Plain true-colour PNG is shown for co
 The focused picture (posted after every step) is drawn and encoded the same way from the same views.
 Every time is the fastest of three runs, so other work on a shared machine does not count.
 
+`--labels` measures setting text: distinct labels (each rasterised once, as a picture's new labels are), in
+Latin and as players' names in every script (shaping and font fallback), then the same labels again from the
+cache.
+
 `--focus` measures only the focused picture (the one a click waits for), for every game, on 30 states of each
 game's match, and gives processor time beside wall time: on a machine shared with other work, processor time
 moves less, so it is the one to compare between two versions of the code measured in the same hour.
@@ -140,6 +144,30 @@ def focus_table(players: int, seed: int, pictures_per_game: int) -> str:
     return "\n".join([header, *rows])
 
 
+def labels_table(count: int) -> str:
+    """Milliseconds of processor time per label: new labels (shaped, rasterised) and the same ones again."""
+    from render.kit import DEFAULT_THEME, Canvas
+    from tests.support.names import NAMES
+
+    words = ["Souks", "Bazaar bonus", "Caravan", "Treasurer", "Silk Road", "Counsellor of the Caliph", "Gujarat"]
+    sets = {"Latin labels": [f"{words[i % len(words)]} {i}" for i in range(count)],
+            "players' names, every script": [f"{NAMES[i % len(NAMES)]} {i}" for i in range(count)]}
+    canvas = Canvas(Image.new("RGB", (1080, 2000), DEFAULT_THEME.card), DEFAULT_THEME)
+    canvas.text((10, 10), "fonts loaded", 30)
+    rows = []
+    for name, texts in sets.items():
+        spent = []
+        for _ in range(2):  # new, then cached
+            start = time.process_time()
+            for i, text in enumerate(texts):
+                canvas.text((10, 10 + (i % 60) * 30), text, 30)
+            spent.append((time.process_time() - start) * 1000 / len(texts))
+        rows.append(f"| {name} | {spent[0]:.2f} | {spent[1]:.3f} |")
+    return "\n".join([f"`.venv/bin/python bench/render.py --labels` — {count} distinct labels of each kind at 30 px, one "
+                      f"process. Machine: {machine()}. Date: {datetime.date.today().isoformat()}.\n",
+                      "| labels | new label (cpu ms) | again, cached (cpu ms) |", "|---|---:|---:|", *rows])
+
+
 def run(game_key: str, players: int, seed: int, boards: int) -> dict:
     game, pictures = get_game(game_key), render.for_game(game_key)
     assert pictures is not None, f"{game_key} has no pictures"
@@ -249,7 +277,11 @@ def main() -> None:
     parser.add_argument("--boards", type=int, help="how many pictures (default 120 boards, 30 focused per game)")
     parser.add_argument("--write", action="store_true", help="record the result in docs/benchmarks.md")
     parser.add_argument("--focus", action="store_true", help="only the focused picture, every game")
+    parser.add_argument("--labels", action="store_true", help="only setting text: new and cached labels")
     args = parser.parse_args()
+    if args.labels:
+        print(labels_table(args.boards or 3000))
+        return
     if args.focus:
         print(focus_table(args.players, args.seed, args.boards or 30))
         return

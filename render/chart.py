@@ -17,6 +17,7 @@ from render.kit import DEFAULT_THEME, Canvas, Theme, mix
 
 WIDTH, HEIGHT = 1080, 600
 LEFT, RIGHT, TOP, BOTTOM = 120, 40, 100, 90
+TITLE_LEADING = 40  # a title's second line; the chart moves down by as much
 Z = 3.0
 
 
@@ -40,9 +41,13 @@ def paint_rating_chart(history: Sequence[tuple[float, float]], title: str, local
     low, high = min(shown), max(estimate)
     pad = max(1.0, (high - low) * 0.08)
     low, high = low - pad, high + pad
-    c = Canvas(Image.new("RGB", (WIDTH, HEIGHT), theme.paper), theme)
-    c.text((LEFT - 96, 28), title, t.heading, max_width=WIDTH - LEFT + 96 - RIGHT)
-    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, TOP, HEIGHT - BOTTOM
+    c = Canvas(Image.new("RGB", (WIDTH, 1)), theme)  # measures the title (a long name takes two lines)
+    lines, size, face, cut = c.fit_lines(title, t.heading, "bold", WIDTH - LEFT + 96 - RIGHT, 2, t.small)
+    below = (len(lines) - 1) * TITLE_LEADING
+    c = Canvas(Image.new("RGB", (WIDTH, HEIGHT + below), theme.paper), theme)
+    for n, line in enumerate(lines):
+        c.text((LEFT - 96, 28 + n * TITLE_LEADING), line, size, face=face, cut=cut and n == len(lines) - 1)
+    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, TOP + below, HEIGHT + below - BOTTOM
     c.box((x0, y0, x1, y1), fill=theme.card, width=0, radius=0)
 
     def at(index: int, value: float) -> tuple[float, float]:
@@ -63,9 +68,9 @@ def paint_rating_chart(history: Sequence[tuple[float, float]], title: str, local
     for index in sorted({0, games} | set(range(0, games + 1, max(1, math.ceil(games / 6))))):
         x, _ = at(index, low)
         c.text((x, y1 + 10), str(index), t.small, face="condensed", fill=theme.soft_ink, anchor="ma")
-    c.text((x1, HEIGHT - 30), translate("league.chart.games", locale), t.small, face="condensed",
+    c.text((x1, c.image.height - 30), translate("league.chart.games", locale), t.small, face="condensed",
            fill=theme.soft_ink, anchor="rs")
-    legend_y = HEIGHT - 30
+    legend_y = c.image.height - 30
     c.draw.line((x0, legend_y - 10, x0 + 40, legend_y - 10), fill=theme.current, width=6)
     box = c.text((x0 + 52, legend_y), translate("league.chart.rating", locale), t.small, face="condensed", anchor="ls")
     c.box((box[2] + 32, legend_y - 22, box[2] + 72, legend_y), fill=mix(theme.card, theme.current, 0.22),

@@ -9,13 +9,14 @@ from typing import Any, Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
-from .fonts import font
+from . import typeset
 from .theme import RGB, RGBA, Theme
 
 Box = tuple[int, int, int, int]
 T = TypeVar("T", bound=Theme)
 
 ELLIPSIS = "…"
+NARROWER = {"bold": ("condensed_bold", "condensed"), "condensed_bold": ("condensed",)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,7 @@ class Label:
     box: Box
     size: int
     fill: RGB
+    cut: bool = False  # shortened with '…' for want of room: a defect the fit check reports
 
 
 class Canvas(Generic[T]):
@@ -38,57 +40,93 @@ class Canvas(Generic[T]):
     # ---- text -------------------------------------------------------------------------------
     def text(self, xy: tuple[float, float], text: str, size: int, *, face: str = "bold",
              fill: RGB | None = None, anchor: str = "la", max_width: int | None = None,
-             strike: bool = False) -> Box:
-        """Write one line; too long for `max_width`, it is set in a narrower face, then shortened with '…'."""
+             strike: bool = False, cut: bool = False) -> Box:
+        """Write one line; too long for `max_width`, it is set in a narrower face, then shortened with '…' (and
+        the label marked as cut, as it is when `cut` says the caller shortened it)."""
         fill = fill or self.theme.ink
         if max_width is not None:
-            text, size, face = self.fit(text, size, face, max_width)
-        mask, (dx, dy) = _text_mask(text, size, face, anchor)
-        x, y = round(xy[0]) + dx, round(xy[1]) + dy
-        self.image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
-        box = (x, y, x + mask.width, y + mask.height)
+            fitted, size, face = self.fit(text, size, face, max_width)
+            cut = cut or fitted != text
+            text = fitted
+        drawn = typeset.line(text, size, face, anchor)
+        x, y = round(xy[0]) + drawn.offset[0], round(xy[1]) + drawn.offset[1]
+        box = (x, y, x + drawn.mask.width, y + drawn.mask.height)
+        self.image.paste(fill, box, drawn.mask)
+        if drawn.colour is not None:  # emoji, in their own colours
+            self.image.paste(drawn.colour, box, drawn.colour)
         if strike:
             mid = (box[1] + box[3]) // 2
             self.draw.line((box[0] - 2, mid, box[2] + 2, mid), fill=fill, width=max(2, size // 10))
         if text:
-            self.labels.append(Label(text, box, size, fill))
+            self.labels.append(Label(text, box, size, fill, cut))
         return box
 
     def width(self, text: str, size: int, face: str = "bold") -> int:
-        return _width(text, size, face)
+        return int(typeset.advance(text, size, face))
 
     def fit(self, text: str, size: int, face: str, max_width: int) -> tuple[str, int, str]:
+        """The text in the face, or a narrower one, that fits; failing both, shortened with '…'."""
         if self.width(text, size, face) <= max_width:
             return text, size, face
-        for narrower in {"bold": ("condensed_bold", "condensed"), "condensed_bold": ("condensed",)}.get(face, ()):
+        for narrower in NARROWER.get(face, ()):
             if self.width(text, size, narrower) <= max_width:
                 return text, size, narrower
         face = "condensed_bold" if face == "bold" else face
-        while text and self.width(text + ELLIPSIS, size, face) > max_width:
-            text = text[:-1]
-        return text.rstrip() + ELLIPSIS, size, face
+        clusters = typeset.clusters(text)
+        while clusters and self.width("".join(clusters) + ELLIPSIS, size, face) > max_width:
+            clusters.pop()
+        return "".join(clusters).rstrip() + ELLIPSIS, size, face
+
+    def fit_lines(self, text: str, size: int, face: str, max_width: int, max_lines: int,
+                  smallest: int | None = None) -> tuple[list[str], int, str, bool]:
+        """The text on one line if any face fits it, else on as few lines as it needs (at most `max_lines`),
+        at `size` or smaller down to `smallest`: a name or an effect is never shortened while it can wrap. The
+        last line is cut only when nothing else fits (the flag says so)."""
+        faces = (face, *NARROWER.get(face, ()))
+        for option in faces:
+            if self.width(text, size, option) <= max_width:
+                return [text], size, option, False
+        for shrunk in range(size, min(size, smallest or size) - 1, -1):
+            for option in faces:
+                lines = self.wrap(text, shrunk, option, max_width)
+                if len(lines) <= max_lines:
+                    return lines, shrunk, option, False
+        lines = lines[:max_lines]
+        lines[-1] = self.fit(lines[-1] + " " + ELLIPSIS, shrunk, option, max_width)[0]
+        return lines, shrunk, option, True
 
     def wrap(self, text: str, size: int, face: str, max_width: int) -> list[str]:
+        """Lines of whole words; a word wider than a line (a name in CJK, which has no spaces) is broken between
+        characters."""
         lines: list[str] = []
         for word in text.split():
             if lines and self.width(f"{lines[-1]} {word}", size, face) <= max_width:
                 lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
+                continue
+            piece = ""
+            for cluster in typeset.clusters(word):
+                if piece and self.width(piece + cluster, size, face) > max_width:
+                    lines.append(piece)
+                    piece = ""
+                piece += cluster
+            lines.append(piece)
         return lines
 
     def paragraph(self, xy: tuple[int, int], text: str, size: int, max_width: int, *, face: str = "condensed",
                   fill: RGB | None = None, max_lines: int = 99, leading: float = 1.2,
                   strike: bool = False) -> int:
-        """Write wrapped text; returns the y below the last line."""
+        """Write wrapped text; returns the y below the last line. More lines than `max_lines` are cut (and the
+        last label marked as cut)."""
         x, y = xy
         lines = self.wrap(text, size, face, max_width)
-        if len(lines) > max_lines:
+        cut = len(lines) > max_lines
+        if cut:
             lines = lines[:max_lines]
             lines[-1] = self.fit(lines[-1] + ELLIPSIS, size, face, max_width)[0]
         step = round(size * leading)
-        for line in lines:
-            self.text((x, y), line, size, face=face, fill=fill, max_width=max_width, strike=strike)
+        for i, line in enumerate(lines):
+            self.text((x, y), line, size, face=face, fill=fill, max_width=max_width, strike=strike,
+                      cut=cut and i == len(lines) - 1)
             y += step
         return y
 
@@ -149,21 +187,3 @@ def _stamp(painter: Callable[..., None], size: tuple[int, int], background: RGB,
     sheet = Canvas(Image.new("RGB", size, background), theme)
     painter(sheet, *args)
     return sheet.image, tuple(sheet.labels)
-
-
-@lru_cache(maxsize=8192)
-def _width(text: str, size: int, face: str) -> int:
-    """Labels are measured again at every picture (to fit, wrap and centre them): measure each once."""
-    return int(font(size, face).getlength(text))
-
-
-@lru_cache(maxsize=8192)
-def _text_mask(text: str, size: int, face: str, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
-    """The coverage of a label and its offset from the anchor point. Boards repeat most of their labels
-    (names, numbers), so each is rasterised once and then only pasted."""
-    f = font(size, face)
-    x0, y0, x1, y1 = (int(v) for v in f.getbbox(text, anchor=anchor))
-    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=255, anchor=anchor)
-    return mask, (x0, y0)
-

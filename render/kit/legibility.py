@@ -16,8 +16,15 @@ from .canvas import Box, Label
 from .theme import RGB, contrast, luminance
 
 MIN_SIZE = 28        # px in the full picture: >= 9 px at a third
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844  # a phone held upright (iPhone 12 to 16, in points)
 MIN_CONTRAST = 4.5   # WCAG AA for text
 MIN_SPREAD = 3.0     # contrast still visible inside a label's box at a third of the size
+
+
+def tallest(width: int) -> int:
+    """The tallest picture of a width that a phone shows whole at its full width: the screen's own shape.
+    Taller, it is shown shrunk (its text below legibility) or cut until the player taps it."""
+    return width * PHONE_HEIGHT // PHONE_WIDTH
 
 
 def background_of(image: Image.Image, box: Box, margin: int = 3) -> RGB:

@@ -4,7 +4,7 @@ import pytest
 
 from render import StandingsRow, rating_chart_png, standings_png
 from render.chart import HEIGHT, paint_rating_chart, ticks
-from render.kit import DEFAULT_THEME, MAX_BYTES, illegible
+from render.kit import DEFAULT_THEME, MAX_BYTES, illegible, tallest
 from render.standings import PER_PAGE, WIDTH, number, pages, paint_standings
 from tests.render.conftest import png_image
 
@@ -36,7 +36,7 @@ def test_long_standings_come_in_pages_each_with_its_header():
     assert pages([]) == [[]]
     for i, page in enumerate(cut, start=1):
         picture = png_image(standings_png("League", page, "en", page=(i, len(cut))))
-        assert picture.height <= 1600 and len(standings_png("League", page, "en")) <= MAX_BYTES
+        assert picture.height <= tallest(picture.width) and len(standings_png("League", page, "en")) <= MAX_BYTES
 
 
 def test_points_are_written_as_players_write_them():
@@ -63,10 +63,13 @@ def test_the_finalists_are_tagged_and_the_final_is_named_under_the_title(locale)
     tag = "final" if locale == "en" else "finale"
     page = "Page 1 of 2" if locale == "en" else "Pagina 1 di 2"
     assert texts.count(tag) == 2 and f"{note} · {page}" in texts
-    # the long name of a finalist is shortened to leave the tag its room
-    long_name = next(label for label in picture.info["labels"] if label.text.startswith("Giovanni"))
-    assert long_name.text.endswith("…") and long_name.box[2] < next(
-        label.box[0] for label in picture.info["labels"] if label.text == tag)
+    # the long name of a finalist wraps onto a second line, whole, and leaves the tag its room
+    labels = picture.info["labels"]
+    first = next(i for i, label in enumerate(labels) if label.text.startswith("Giovanni"))
+    assert f"{labels[first].text} {labels[first + 1].text}" == NAMES[1]
+    tag_left = next(label.box[0] for label in labels if label.text == tag)
+    assert labels[first].box[2] < tag_left and labels[first + 1].box[2] < tag_left
+    assert not any(label.cut for label in labels)
 
 
 @pytest.mark.parametrize("locale", ["en", "it"])
