@@ -11,7 +11,8 @@ A game brings its pictures by having a render package named after its engine key
   (about 1080 px wide): where the game is happening now, what the last step changed, and the players;
   from the public view, at every moment of a match, never showing hidden information;
 - `hand(view, theme, locale)`: one player's private hand, from that player's own view, phone-first too;
-- `final(view, theme, locale)`: the final score with its breakdown and the tie-break when it decided;
+- `final(view, theme, locale, names)`: the final score with its breakdown and the tie-break when it decided,
+  drawn by `render.final` (one layout for every game); `names` are the players' display names by seat;
 - `theme`: the game's colours, a subclass of `render.kit.Theme` (players, components...), used when the
   caller passes none;
 - `moments`: telling moments of a match for `python -m render sample <game>`, by name: each
@@ -54,7 +55,7 @@ class Pictures(Generic[V, T]):
     board: Callable[[V, T, str], Image.Image]
     focus: Callable[[V, T, str], Image.Image]
     hand: Callable[[V, T, str], Image.Image]
-    final: Callable[[V, T, str], Image.Image]
+    final: Callable[..., Image.Image]  # (view, theme, locale, names by seat or None)
     theme: T
     moments: Mapping[str, Moment] = field(default_factory=dict)
     card: Callable[[Component, T, str], Image.Image] = paint_card
@@ -80,12 +81,12 @@ def for_game(key: str) -> Pictures[Any, Any] | None:
     return pictures
 
 
-def _png(view: BaseModel, locale: str, theme: Theme | None, which: str) -> bytes | None:
+def _png(view: BaseModel, locale: str, theme: Theme | None, which: str, *more: Any) -> bytes | None:
     pictures = for_game(getattr(view, "game", ""))
     if pictures is None:
         return None
-    painter: Callable[[BaseModel, Theme, str], Image.Image] = getattr(pictures, which)
-    return encode(painter(view, theme or pictures.theme, locale))
+    painter: Callable[..., Image.Image] = getattr(pictures, which)
+    return encode(painter(view, theme or pictures.theme, locale, *more))
 
 
 def board_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
@@ -103,9 +104,10 @@ def hand_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) ->
     return _png(view, locale, theme, "hand")
 
 
-def final_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
-    """The final score, from a view of a finished game."""
-    return _png(view, locale, theme, "final")
+def final_png(view: BaseModel, locale: str = "en", theme: Theme | None = None,
+              names: Mapping[int, str] | None = None) -> bytes | None:
+    """The final score, from a view of a finished game; `names`: the players' display names by seat."""
+    return _png(view, locale, theme, "final", names)
 
 
 def card_png(component: Component, locale: str = "en", theme: Theme | None = None) -> bytes:

@@ -53,7 +53,15 @@ from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
-from .tidings import Names, colour_name, event_from_json, panel_of, reaches_last_turn, since_last_turn
+from .tidings import (
+    Names,
+    colour_name,
+    display_names,
+    event_from_json,
+    panel_of,
+    reaches_last_turn,
+    since_last_turn,
+)
 
 log = logging.getLogger(__name__)
 # Discord's answers that no retry can change: the channel is gone, or closed to the bot.
@@ -315,7 +323,9 @@ class Courier:
         outcome = png = None
         if state is not None and game.is_over(state):
             outcome = game.outcome(state)
-            png = await asyncio.to_thread(pictures.final_png, game.view(state, None), table_locale(match))
+            locale = table_locale(match)
+            png = await asyncio.to_thread(pictures.final_png, game.view(state, None), locale,
+                                          display_names(match, locale))
         await self.presenter.show_final(FinalReport(match, title_of(match), outcome if reason is None else None,
                                                     png, reason=reason, nonce=f"cf{item.id}"))
         await self._done(match, [item])

@@ -4,7 +4,7 @@ them off the event loop; the drawing itself happens in the process pool of bot/o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from pydantic import BaseModel
 
@@ -26,11 +26,12 @@ def hand_png(view: BaseModel, locale: str) -> bytes | None:
     return _draw(render.hand_png, view, locale)
 
 
-def final_png(view: BaseModel, locale: str) -> bytes | None:
-    return _draw(render.final_png, view, locale)
+def final_png(view: BaseModel, locale: str, names: Mapping[int, str] | None = None) -> bytes | None:
+    """The final score, with the players' display names by seat."""
+    return _draw(render.final_png, view, locale, None, names)
 
 
-def _draw(function: Callable[[BaseModel, str], bytes | None], view: BaseModel, locale: str) -> bytes | None:
+def _draw(function: Callable[..., bytes | None], view: BaseModel, locale: str, *more: object) -> bytes | None:
     if render.for_game(getattr(view, "game", "")) is None:
         return None  # a game without pictures: no drawing process to ask
-    return draw(function, view, locale)
+    return draw(function, view, locale, *more)

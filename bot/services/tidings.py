@@ -54,6 +54,18 @@ def player_name(seat: SeatRecord) -> str | dict[str, Any] | None:
     return seat.name
 
 
+def display_names(match: MatchRecord, locale: str) -> dict[int, str]:
+    """Each seat's name as the pictures write it: the player's display name, or "AI" for a computer seat."""
+    out = {}
+    for seat in match.seats:
+        name = player_name(seat)
+        if isinstance(name, dict):
+            name = Message.from_json(name).text(locale)
+        if name:
+            out[seat.seat] = name
+    return out
+
+
 class Names:
     """Puts each player's name beside their colour in messages: "Yellow (Bruno) paid …"."""
 

@@ -32,7 +32,7 @@ def settings(tmp_path, fake_discord):
 @pytest.fixture
 def tiny_pictures(monkeypatch):
     """The bot sends a tiny PNG for every picture (see `paint_pictures_with`)."""
-    paint_pictures_with(monkeypatch, lambda view, locale: TINY_PNG)
+    paint_pictures_with(monkeypatch, lambda view, locale, names=None: TINY_PNG)
 
 
 @pytest.fixture

@@ -83,7 +83,8 @@ async def start(fake, users, channel, *, ai=0, game="al-rashid"):
 
 def paint_pictures_with(monkeypatch, painter) -> None:
     """Pictures cost most of a step's time and have tests of their own: the bot sends what
-    `painter(view, locale)` makes instead, through the same upload and attachment code."""
+    `painter(view, locale, names=None)` makes instead (names: the final score's), through the same upload and
+    attachment code."""
     from bot.services import pictures
 
     for name in ("focus_png", "hand_png", "board_png", "final_png"):

@@ -40,10 +40,10 @@ COVERAGE_SEEDS = (31,)
 NAMES = {"Yspahan"}
 
 
-def stamped(view, locale) -> bytes:
-    """A tiny picture that says whose view it was drawn from and which hands it showed."""
+def stamped(view, locale, names=None) -> bytes:
+    """A tiny picture that says whose view it was drawn from, which hands it showed and which players' names."""
     hands = {p.seat: p.hand for p in view.players if getattr(p, "hand", None) is not None}
-    return TINY_PNG + json.dumps({"viewer": view.viewer, "hands": hands}).encode()
+    return TINY_PNG + json.dumps({"viewer": view.viewer, "hands": hands, "names": names}).encode()
 
 
 @pytest.fixture
@@ -147,6 +147,10 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
         announced, scores, took = await last_day_order(settings, match_id)
         assert [scores[s] for s in announced] == sorted(scores[s] for s in announced) and took == announced
     assert_secrets_kept(fake, users, channels, await seats_of(settings))
+    for channel in channels:  # the final score names every player as they wrote their name, the AI seat as AI
+        final = next(a for m in fake.messages(channel) for a in m.attachments if a.filename == "final.png")
+        names = json.loads(final.data[len(TINY_PNG):])["names"]
+        assert sorted(names.values()) == sorted(["alice", "bruno", "carla", "AI"])
     assert_well_worded(fake, notations, users, NAMES)
 
 

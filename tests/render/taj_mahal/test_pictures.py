@@ -90,7 +90,7 @@ def test_the_hand_shows_its_cards_the_pick_and_what_it_would_score():
 
 def test_the_final_score_lists_players_best_first_and_carletto_beside():
     texts = labels(render_final(fixtures.game_over()))
-    assert "Final score" in texts and "total" in texts
+    assert "Taj Mahal · Final score" in texts and "Bonus tiles" in texts
     view = fixtures.game_over()
     names = [t for t in texts if t in ("Blue", "Orange", "Black")]
     expected = [("Blue", "Orange", "Black")[s] for s in view.score.ranking]
