@@ -41,7 +41,7 @@ MATCHES = ((1, 2), (100, 1))
 TINY_PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
 
 
-def stamped(view, locale) -> bytes:
+def stamped(view, locale, names=None) -> bytes:
     """A tiny picture that says whose view it was drawn from, whose cards it showed and whose prestige."""
     cards = [p.seat for p in view.players if p.hand is not None or p.offer is not None]
     prestige = [p.seat for p in view.players if p.prestige is not None]

@@ -36,7 +36,7 @@ def run_bot(env: dict[str, str], log_path: str, tiny_pictures: bool) -> None:
         from bot.services import pictures
 
         for name in ("focus_png", "hand_png", "board_png", "final_png"):
-            setattr(pictures, name, lambda view, locale: TINY_PNG)
+            setattr(pictures, name, lambda view, locale, names=None: TINY_PNG)
     from bot.__main__ import main
 
     sys.exit(main())
