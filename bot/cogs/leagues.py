@@ -454,14 +454,19 @@ async def make_thread(bot: commands.Bot, league: League, round_: Round, table: i
     return thread.id
 
 
-async def announce(bot: commands.Bot, league: League, what: str, params: dict[str, Any]) -> None:
+async def announce(bot: commands.Bot, league: League, what: str, params: dict[str, Any], nonce: str) -> None:
+    """A league's announcement in its channel (from the league's outbox: `nonce` makes a repeated post the
+    one already made)."""
     loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
-    channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)  # type: ignore[arg-type]
+    channel = await league_channel(bot, league)
     if what == "season_ended":
-        await channel.send(season_ended(params["archive"], loc), allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        await channel.send(season_ended(params["archive"], loc), allowed_mentions=discord.AllowedMentions.none(),
+                           nonce=nonce)
         return
     number_ = params["round"]
-    round_ = next(r for r in league.rounds if r.number == number_)
+    round_ = next((r for r in league.rounds if r.number == number_), None)
+    if round_ is None:  # a round of a season since archived: its news is old
+        return
     if what == "round_opened":
         tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>", players=mentions(tb.players))
                   for i, (tb, place) in enumerate(zip(round_.tables, params["places"], strict=True))]
@@ -473,5 +478,5 @@ async def announce(bot: commands.Bot, league: League, what: str, params: dict[st
                  deadline=f"<t:{int(round_.deadline)}:f>")
     else:
         text = t("league.round.closed", loc, league=league.settings.name, round=number_)
-    await channel.send(embeds.clip(text, embeds.CONTENT), allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+    await channel.send(embeds.clip(text, embeds.CONTENT), allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
 

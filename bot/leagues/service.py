@@ -35,6 +35,7 @@ from .. import stats
 from ..results import MatchResult
 from ..services import MatchEnded, MatchService, MatchSettings, Refusal
 from ..services import ai as ai_seats
+from ..services.courier import PLACE_UNREACHABLE
 from ..storage import Lease, LeaseLost, current_lease, lease
 from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
 from .errors import LeagueRefusal
@@ -48,8 +49,8 @@ log = logging.getLogger(__name__)
 
 # Creates the thread a table plays in and returns its id: (league, round, table number from 1, players).
 MakeThread = Callable[[League, Round, int], Awaitable[int]]
-# Tells a league's channel something happened: (league, what, its parameters).
-Announce = Callable[[League, str, dict[str, Any]], Awaitable[None]]
+# Tells a league's channel something happened: (league, what, its parameters, the post's nonce).
+Announce = Callable[[League, str, dict[str, Any], str], Awaitable[None]]
 # The language a server chose in Discord itself (its community locale), if known: (guild id) -> locale.
 GuildLocale = Callable[[int], str | None]
 CLAIM_WAIT_SECONDS = 5.0   # how long a command waits for another process's work on its league
@@ -196,12 +197,15 @@ class LeagueService:
         record = await self.storage.league(league_id)
         return Loaded(record, League.model_validate(record.data)) if record else None
 
-    async def _save(self, loaded: Loaded, league: League, archive: SeasonArchive | None = None) -> Loaded:
+    async def _save(self, loaded: Loaded, league: League, archive: SeasonArchive | None = None,
+                    announcement: tuple[str, dict[str, Any]] | None = None) -> Loaded:
+        """Save the league (guarded by its version) with, in the same transaction, the season it archives and
+        what it must announce (posted by `deliver_announcements`)."""
         record = loaded.record
         record.data, record.name = league.model_dump(mode="json"), league.settings.name
         try:
             await self.storage.save_league(record, archive=(archive.season, archive.model_dump(mode="json"))
-                                           if archive else None)
+                                           if archive else None, announcement=announcement)
         except StaleLeague:
             raise LeagueRefusal("league.refusal.busy", league=league.settings.name) from None
         return Loaded(record, league)
@@ -323,12 +327,10 @@ class LeagueService:
                 await self.matches.add_ai(match.id, host, ai_seats.available(game)[0])
             loaded = await self._save(loaded, loaded.league.seat_match(number, index, match.id))
             await self.matches.start(match.id, host)
-        if self.announce is not None:
-            round_ = next(r for r in loaded.league.rounds if r.number == number)
-            places = await self.places(round_)
-            _still_ours()
-            await self.announce(loaded.league, "final_opened" if round_.final else "round_opened",
-                                {"round": number, "places": places})
+        round_ = next(r for r in loaded.league.rounds if r.number == number)
+        loaded = await self._save(loaded, loaded.league, announcement=(
+            "final_opened" if round_.final else "round_opened", {"round": number, "places": await self.places(round_)}))
+        await self.deliver_announcements(loaded.record.id)
         return loaded.league
 
     async def places(self, round_: Round) -> list[int]:
@@ -358,9 +360,44 @@ class LeagueService:
         while self._after_matches:
             await asyncio.gather(*self._after_matches, return_exceptions=True)
 
+    async def deliver_announcements(self, league_id: int | None, *, due_only: bool = False) -> None:
+        """Post what a league's saved changes must announce, in order (the caller holds the league's work); a
+        post that fails stops there, tried again later and later, or set aside when no retry can pass."""
+        if self.announce is None or league_id is None:
+            return
+        for item in await self.storage.pending_announcements(league_id, due_by=self.now() if due_only else None):
+            loaded = await self._load_id(league_id)
+            if loaded is None:
+                return
+            params = dict(item.params)
+            if item.what == "season_ended":
+                params["archive"] = SeasonArchive.model_validate(params["archive"])
+            try:
+                _still_ours()
+                await self.announce(loaded.league, item.what, params, f"cL{item.id}")
+            except LeaseLost:
+                raise
+            except Exception as error:  # noqa: BLE001 — Discord refused or is down: later, or set aside
+                code = getattr(error, "code", None)
+                reason = " ".join(f"{type(error).__name__} {getattr(error, 'status', '')} {code or ''}".split())
+                if await self.storage.announcement_failed(item.id, reason, self.now(),
+                                                          for_good=code in PLACE_UNREACHABLE):
+                    log.error("league %s: its announcement %s was set aside after %s", league_id, item.what, reason)
+                else:
+                    log.warning("league %s: announcing %s failed (%s); tried again later", league_id, item.what,
+                                reason, exc_info=not item.attempts)
+                return
+            await self.storage.announced(item.id)
+
     async def tick(self) -> None:
-        """On the bot's clock: finish seating tables, close rounds that are done or past their deadline,
-        decide matches still running at a deadline, open rounds a schedule says are due."""
+        """On the bot's clock: post what is still to be announced, finish seating tables, close rounds that are
+        done or past their deadline, decide matches still running at a deadline, open rounds a schedule says
+        are due."""
+        for league_id in sorted({a.league_id for a in await self.storage.pending_announcements(due_by=self.now())}):
+            async with self.working(league_id) as held:
+                if held is not None:
+                    with contextlib.suppress(LeaseLost):
+                        await self.deliver_announcements(league_id, due_only=True)
         for record in await self.storage.leagues():
             if record.id is not None and League.model_validate(record.data).on_the_clock:
                 await self.check_league(record.id)
@@ -405,10 +442,9 @@ class LeagueService:
                 await self._archive(loaded, league.close_round(current.number, self.now()))
                 return
             if verdict.closed:
-                loaded = await self._save(loaded, league.close_round(current.number, self.now()))
-                if self.announce is not None:
-                    _still_ours()
-                    await self.announce(loaded.league, "round_closed", {"round": current.number})
+                loaded = await self._save(loaded, league.close_round(current.number, self.now()),
+                                          announcement=("round_closed", {"round": current.number}))
+                await self.deliver_announcements(loaded.record.id)
                 return
             if not verdict.decisions:
                 return
@@ -467,10 +503,9 @@ class LeagueService:
         archive = archive_season(season=league.season, settings=league.settings, ended_at=self.now(),
                                  rounds=league.rounds_played(), results=await self.counted(league),
                                  members=league.member_ids(), final=decided[0] if decided else None)
-        loaded = await self._save(loaded, league.new_season(self.now()), archive)
-        if self.announce is not None:
-            _still_ours()
-            await self.announce(loaded.league, "season_ended", {"archive": archive})
+        loaded = await self._save(loaded, league.new_season(self.now()), archive,
+                                  announcement=("season_ended", {"archive": archive.model_dump(mode="json")}))
+        await self.deliver_announcements(loaded.record.id)
         return archive
 
     async def seasons(self, league: League) -> list[SeasonArchive]:

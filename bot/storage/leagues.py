@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .outbox import LIVE_ITEM, count_failure
 from .sql import Database, Duplicate
 from .store import SqlStorage
 
@@ -41,6 +42,17 @@ class FinishedMatch:
     names: dict[int, str]              # user id -> the name they sat down with
 
 
+@dataclass(frozen=True)
+class Announcement:
+    """Something a league tells its channel, saved with the league's change and posted afterwards."""
+
+    id: int
+    league_id: int
+    what: str                          # round_opened | final_opened | round_closed | season_ended
+    params: dict[str, Any]
+    attempts: int = 0
+
+
 class StaleLeague(Exception):
     """The league changed since it was loaded: nothing was written."""
 
@@ -58,10 +70,22 @@ class LeagueStorage(Protocol):
     async def leagues(self, guild_id: int | None = None) -> list[LeagueRecord]:
         """The server's leagues (or every server's), oldest first."""
 
-    async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None
-                          ) -> LeagueRecord:
+    async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None,
+                          announcement: tuple[str, dict[str, Any]] | None = None) -> LeagueRecord:
         """Write the league guarded by the version it was loaded with (StaleLeague otherwise) and, in the same
-        transaction, an archived season (season number, archive JSON) when given; returns it with version + 1."""
+        transaction, an archived season (season number, archive JSON) and an announcement (what, parameters)
+        when given; returns it with version + 1."""
+
+    async def pending_announcements(self, league_id: int | None = None, *, due_by: float | None = None
+                                    ) -> list[Announcement]:
+        """Announcements not yet posted nor set aside (of one league, or of all), oldest first; with `due_by`,
+        also those still waiting out their retry delay then."""
+
+    async def announced(self, announcement_id: int) -> None: ...
+
+    async def announcement_failed(self, announcement_id: int, reason: str, now: float, *,
+                                  for_good: bool = False) -> bool:
+        """Count a failed post (retried later, or set aside as dead: True)."""
 
     async def seasons(self, league_id: int) -> list[tuple[int, dict[str, Any]]]:
         """Archived seasons, oldest first."""
@@ -117,8 +141,8 @@ class SqlLeagueStorage:
         return [LeagueRecord(id=r["id"], guild_id=r["guild_id"], name=r["name"], data=json.loads(r["data"]),
                              version=r["version"]) for r in rows]
 
-    async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None
-                          ) -> LeagueRecord:
+    async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None,
+                          announcement: tuple[str, dict[str, Any]] | None = None) -> LeagueRecord:
         async with self.db.transaction() as q:
             changed = await q.execute(
                 "UPDATE leagues SET name = ?, data = ?, version = version + 1, updated_at = ?"
@@ -130,8 +154,32 @@ class SqlLeagueStorage:
                 await q.execute("INSERT INTO league_seasons (league_id, season, archive) VALUES (?, ?, ?)"
                                 " ON CONFLICT (league_id, season) DO UPDATE SET archive = excluded.archive",
                                 league.id, archive[0], json.dumps(archive[1]))
+            if announcement is not None:
+                await q.execute("INSERT INTO league_outbox (league_id, what, params, created_at) VALUES (?, ?, ?, ?)",
+                                league.id, announcement[0], json.dumps(announcement[1]), time.time())
         league.version += 1
         return league
+
+    async def pending_announcements(self, league_id: int | None = None, *, due_by: float | None = None
+                                    ) -> list[Announcement]:
+        where, params = LIVE_ITEM, list[Any]()
+        if league_id is not None:
+            where += " AND league_id = ?"
+            params.append(league_id)
+        if due_by is not None:
+            where += " AND (next_try_at IS NULL OR next_try_at <= ?)"
+            params.append(due_by)
+        rows = await self.db.fetch(f"SELECT * FROM league_outbox WHERE {where} ORDER BY id", *params)
+        return [Announcement(r["id"], r["league_id"], r["what"], json.loads(r["params"]), r["attempts"]) for r in rows]
+
+    async def announced(self, announcement_id: int) -> None:
+        async with self.db.statement() as q:
+            await q.execute("UPDATE league_outbox SET delivered_at = ? WHERE id = ?", time.time(), announcement_id)
+
+    async def announcement_failed(self, announcement_id: int, reason: str, now: float, *,
+                                  for_good: bool = False) -> bool:
+        async with self.db.transaction() as q:
+            return await count_failure(q, "league_outbox", announcement_id, reason, now, for_good=for_good)
 
     async def seasons(self, league_id: int) -> list[tuple[int, dict[str, Any]]]:
         rows = await self.db.fetch("SELECT season, archive FROM league_seasons WHERE league_id = ? ORDER BY season",

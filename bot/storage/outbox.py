@@ -49,29 +49,20 @@ class Outbox:
                 for r in rows]
 
     async def backlog(self) -> int:
-        return (await self.db.fetch(f"SELECT COUNT(*) AS n FROM outbox WHERE {LIVE_ITEM}"))[0]["n"]
+        return await self._count(LIVE_ITEM)
 
     async def dead_letters(self) -> int:
-        return (await self.db.fetch("SELECT COUNT(*) AS n FROM outbox WHERE dead_at IS NOT NULL"))[0]["n"]
+        return await self._count("dead_at IS NOT NULL")
+
+    async def _count(self, where: str) -> int:
+        """Items of the matches' outbox and of the leagues' announcements."""
+        rows = await self.db.fetch(f"SELECT (SELECT COUNT(*) FROM outbox WHERE {where})"
+                                   f" + (SELECT COUNT(*) FROM league_outbox WHERE {where}) AS n")
+        return int(rows[0]["n"])
 
     async def failed(self, ids: Sequence[int], reason: str, now: float, *, for_good: bool = False) -> list[int]:
-        """Count a failed try of each item: it waits its retry delay, or, after MAX_ATTEMPTS tries or when the
-        failure is `for_good`, it is set aside as dead. Returns the ids set aside now."""
-        dead = []
         async with self.db.transaction() as q:
-            for item_id in ids:
-                row = await q.fetchrow(f"SELECT attempts FROM outbox WHERE id = ? AND {LIVE_ITEM}", item_id)
-                if row is None:
-                    continue
-                attempts = row["attempts"] + 1
-                if for_good or attempts >= MAX_ATTEMPTS:
-                    await q.execute("UPDATE outbox SET attempts = ?, dead_at = ?, failure = ? WHERE id = ?",
-                                    attempts, now, reason, item_id)
-                    dead.append(item_id)
-                else:
-                    await q.execute("UPDATE outbox SET attempts = ?, next_try_at = ?, failure = ? WHERE id = ?",
-                                    attempts, now + retry_delay(attempts), reason, item_id)
-        return dead
+            return [i for i in ids if await count_failure(q, "outbox", i, reason, now, for_good=for_good)]
 
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
                         lobby_message_id: int | None = None) -> None:
@@ -85,6 +76,22 @@ class Outbox:
                                 " AND delivered_at IS NULL", time.time(), *ids)
             for column, value in shown:
                 await q.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", value, match_id)
+
+
+async def count_failure(q: Executor, table: str, item_id: int, reason: str, now: float, *, for_good: bool) -> bool:
+    """Count a failed try of an item of `table` (an outbox): it waits its retry delay or, after MAX_ATTEMPTS
+    tries or when the failure is `for_good`, it is set aside as dead. True when it is set aside now."""
+    row = await q.fetchrow(f"SELECT attempts FROM {table} WHERE id = ? AND {LIVE_ITEM}", item_id)
+    if row is None:
+        return False
+    attempts = row["attempts"] + 1
+    if for_good or attempts >= MAX_ATTEMPTS:
+        await q.execute(f"UPDATE {table} SET attempts = ?, dead_at = ?, failure = ? WHERE id = ?",
+                        attempts, now, reason, item_id)
+        return True
+    await q.execute(f"UPDATE {table} SET attempts = ?, next_try_at = ?, failure = ? WHERE id = ?",
+                    attempts, now + retry_delay(attempts), reason, item_id)
+    return False
 
 
 async def write_outbox(q: Executor, match_id: int, state_id: int, items: Sequence[OutboxItem], now: float) -> None:

@@ -47,7 +47,7 @@ async def test_two_league_clocks_seat_and_close_a_round_once(database_url, backe
         made.append(next(threads))
         return made[-1]
 
-    async def announce(league, what, params):
+    async def announce(league, what, params, nonce):
         news.append((what, params["round"]))
 
     def clock_of(store):
@@ -124,7 +124,7 @@ class Process:
             await self.while_making(table)
         return 1000 + table
 
-    async def announce(self, league, what, params) -> None:
+    async def announce(self, league, what, params, nonce) -> None:
         self.news.append((what, params["round"]))
 
 

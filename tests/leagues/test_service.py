@@ -62,7 +62,7 @@ async def test_a_round_closes_when_its_last_match_ends_without_waiting_for_the_c
     leagues = service()
     news = []
 
-    async def announce(league, what, params):
+    async def announce(league, what, params, nonce):
         news.append((what, params["round"]))
 
     leagues.announce = announce
@@ -156,6 +156,37 @@ async def test_a_round_that_cannot_be_seated_is_withdrawn_with_its_matches_and_o
     assert len(league.rounds) == 1 and all(t.match_id for t in league.rounds[0].tables)
 
 
+async def test_an_announcement_survives_a_crash_and_a_failing_discord_and_is_posted_once(world):
+    service, clock, _ = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3)
+
+    async def dies(league, what, params, nonce):
+        raise ProcessDied()
+
+    leagues.announce = dies
+    with pytest.raises(ProcessDied):  # seated and saved with its announcement; the process dies before posting
+        await leagues.open_round(GUILD, "Spring", BOSS)
+    restarted, news = service(), []
+
+    async def down(league, what, params, nonce):
+        raise ConnectionError("Discord is unreachable")
+
+    async def posts(league, what, params, nonce):
+        news.append((what, params["round"], nonce))
+
+    restarted.announce = down
+    await restarted.tick()  # fails: tried again later
+    restarted.announce = posts
+    await restarted.tick()  # too soon
+    assert news == []
+    clock.advance(1 / 60)
+    await restarted.tick()
+    await restarted.tick()
+    ((what, number, nonce),) = news
+    assert (what, number) == ("round_opened", 1) and nonce.startswith("cL")
+
+
 class ProcessDied(BaseException):
     """The process stops here, in the middle of its work: no handler of the bot runs (as when it is killed)."""
 
@@ -208,7 +239,7 @@ async def test_a_season_ends_with_its_final_and_the_final_crowns_the_champion(wo
     leagues = service()
     news = []
 
-    async def announce(league, what, params):
+    async def announce(league, what, params, nonce):
         news.append((what, params.get("round") or params["archive"].champion))
 
     leagues.announce = announce
