@@ -65,7 +65,8 @@ def test_autocomplete_finds_topics_by_their_title_in_either_language_without_acc
     assert [t.title for t in search("al-rashid", "placement", "it")] == ["Un turno (5 turni) › Piazzamento"]
     assert "hidden-information" in [t.key for t in search("al-rashid", "INFORMAZIONI", "it")]
     assert [t.key for t in search("al-rashid", "preparazione", "it")] == ["setup"]
-    assert search("al-rashid", "decisioni", "it")[0].title == "Decisioni"
+    assert search("al-rashid", "punteggio", "it")[0].title == "Punteggio finale"
+    assert search("al-rashid", "decisioni", "it") == []  # the decisions' passages are for developers
     assert len(search("al-rashid", "", "it")) == len(topics("al-rashid"))  # fewer than 25: all of them
     assert search("al-rashid", "no such topic") == []
 
@@ -79,7 +80,7 @@ def test_tables_become_one_line_per_row_for_discord():
 
 
 def test_a_language_without_a_translation_answers_in_english_and_says_so(tmp_path, monkeypatch):
-    assert answer("al-rashid", "decisions", "it").translated
+    assert answer("al-rashid", "final-scoring", "it").translated
     (tmp_path / "it").mkdir()
     (tmp_path / "new_game.md").write_text("# New\nIntro.\n\n## Decisions\nOne.\n")
     monkeypatch.setattr(rules, "RULES_DIR", tmp_path)
@@ -139,3 +140,23 @@ def test_the_developers_part_is_never_shown_and_a_translation_may_word_it_differ
             assert not any(mark in t.text for t in shown for mark in ("x.txt", "yaml", "Carte"))
     finally:
         topics.cache_clear()
+
+
+# What players are never shown: code and notation (in backticks), file names, the repository's folders, the
+# rulebooks' file numbers (000_…, "003"), and the decisions' bookkeeping ("decision 12", "D3", "H1").
+NOT_FOR_PLAYERS = {
+    "code": re.compile(r"`[^`]*`"),
+    "a file name": re.compile(r"\b[\w.-]+\.(?:txt|py|ya?ml|md|json|png|sql)\b"),
+    "a path": re.compile(r"\b(?:engine|tests|data|render|bot|docs|bench)/"),
+    "a rulebook's number": re.compile(r"\b00\d\b|\b\d{3}_[0-9a-f]{16}\b"),
+    "decision bookkeeping": re.compile(r"\b(?:decision[ei]?|decisions)\s+\d+|\*\*[DH]\d+\*\*|\b[DH]\d{1,2}\b", re.I),
+}
+
+
+@pytest.mark.parametrize("game, locale", [(game, locale) for game in games_with_rules() for locale in ("en", "it")])
+def test_players_are_shown_the_rules_in_words_never_paths_file_names_or_codes(game, locale):
+    shown = topics(game, locale)
+    assert len(shown) >= 5 and shown == topics(game, locale if locale in languages_of(game) else "en")
+    found = [f"{topic.key}: {what}: {match.group(0)!r}" for topic in shown
+             for what, pattern in NOT_FOR_PLAYERS.items() for match in pattern.finditer(topic.title + topic.text)]
+    assert found == [], "\n".join(found)
