@@ -169,8 +169,9 @@ def markdown(result: Result, spots: list[tuple[str, float, int]], where: str, da
         f"{result.load_us:.1f} |",
     ]
     if spots:
-        lines += ["", "Where the time goes (cProfile, share of all time including callees):", ""]
-        lines += [f"- {share:.0%} `{name}` ({calls} calls)" for name, share, calls in spots]
+        # A profile of the code as it was that day, kept as printed (its files may since have been renamed).
+        lines += ["", "Where the time goes (cProfile, share of all time including callees):", "", "```"]
+        lines += [f"{share:4.0%}  {name}  ({calls} calls)" for name, share, calls in spots] + ["```"]
     lines.append(END)
     return "\n".join(lines)
 

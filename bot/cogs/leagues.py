@@ -23,7 +23,7 @@ from ..i18n import t
 from ..leagues.errors import LeagueRefusal
 from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
-from ..services import Refusal
+from ..services import Refusal, variants
 from ..ui import embeds
 from .common import channel_of, defer, guild_of, locale, send
 from .queries import game_choices, known_game, league_names, leagues_of
@@ -51,6 +51,22 @@ SHORTFALLS = [app_commands.Choice(name=_("league.shortfall.mixed"), value="mixed
               app_commands.Choice(name=_("league.shortfall.ai"), value="ai")]
 DEADLINES = [app_commands.Choice(name=_("league.deadline.play_out"), value="play_out"),
              app_commands.Choice(name=_("league.deadline.void"), value="void")]
+AI_PLACES = [app_commands.Choice(name=_("league.ai_places.count"), value="count"),
+             app_commands.Choice(name=_("league.ai_places.skip"), value="skip")]
+
+
+def placement_points(text: str | None) -> dict[int, tuple[float, ...]] | None:
+    """"6,4,2,0; 6,3,0": points by place for tables of as many players as the list has places."""
+    if text is None:
+        return None
+    found: dict[int, tuple[float, ...]] = {}
+    for part in filter(None, (p.strip() for p in text.replace("/", ";").split(";"))):
+        try:
+            points = tuple(float(n.replace(" ", "")) for n in part.split(",") if n.strip())
+        except ValueError:
+            raise LeagueRefusal("league.refusal.points_format", given=part[:40]) from None
+        found[len(points)] = points
+    return found
 
 
 @app_commands.guild_only()
@@ -67,8 +83,10 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            max_table=_("league.cmd.opt_max_table"), shortfall=_("league.cmd.opt_shortfall"),
                            clock_hours=_("league.cmd.opt_clock"), round_days=_("league.cmd.opt_round_days"),
                            at_deadline=_("league.cmd.opt_deadline"), season_days=_("league.cmd.opt_season_days"),
-                           schedule_days=_("league.cmd.opt_schedule"), final=_("league.cmd.opt_final"))
-    @app_commands.choices(format=FORMATS, shortfall=SHORTFALLS, at_deadline=DEADLINES)
+                           schedule_days=_("league.cmd.opt_schedule"), final=_("league.cmd.opt_final"),
+                           options=_("league.cmd.opt_options"), points=_("league.cmd.opt_points"),
+                           ai_places=_("league.cmd.opt_ai_places"))
+    @app_commands.choices(format=FORMATS, shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], game: str,
                      format: Literal["pods", "ladder"] = "pods",
                      min_table: app_commands.Range[int, 1, 10] | None = None,
@@ -79,11 +97,13 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                      at_deadline: Literal["play_out", "void"] = "play_out",
                      season_days: app_commands.Range[float, 0.0, 3650.0] | None = None,
                      schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
-                     final: app_commands.Range[int, 0, 10] = 0) -> None:
+                     final: app_commands.Range[int, 0, 10] = 0, options: str | None = None,
+                     points: str | None = None, ai_places: Literal["count", "skip"] = "count") -> None:
         if not await defer(interaction):
             return
         svc = leagues(interaction)
         game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
+        params = variants.read(get_game(game), options)
         if not isinstance(interaction.channel, discord.TextChannel):
             raise LeagueRefusal("league.refusal.not_a_text_channel")
         check_league_channel(interaction.channel)
@@ -94,7 +114,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             guild_of(interaction), channel_of(interaction), allowed, name=name, game=game, format=format,
             min_table=min_table, max_table=max_table, shortfall=shortfall, turn_clock_hours=clock_hours,
             round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days, final_players=final,
-            season_days=season_days)
+            season_days=season_days, params=params, placement_points=placement_points(points) or {},
+            ai_places=ai_places)
         loc = locale(interaction)
         await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
         await tell_channel(interaction, t("league.created", public := await svc.locale(guild_of(interaction)),
@@ -105,14 +126,23 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(sorted(games()), current)
 
+    @create.autocomplete("options")
+    async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if key not in games():
+            return []
+        return [app_commands.Choice(name=name, value=value)
+                for name, value in variants.suggestions(games()[key], current, locale(interaction))]
+
     @app_commands.command(name="settings", description=_("league.cmd.settings"))
     @app_commands.describe(league=_("league.cmd.opt_league"), admin_role=_("league.cmd.opt_admin_role"),
                            clock_hours=_("league.cmd.opt_clock"), round_days=_("league.cmd.opt_round_days"),
                            at_deadline=_("league.cmd.opt_deadline"), shortfall=_("league.cmd.opt_shortfall"),
                            min_table=_("league.cmd.opt_min_table"), max_table=_("league.cmd.opt_max_table"),
                            schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"),
-                           final=_("league.cmd.opt_final"), season_days=_("league.cmd.opt_season_days"))
-    @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES)
+                           final=_("league.cmd.opt_final"), season_days=_("league.cmd.opt_season_days"),
+                           points=_("league.cmd.opt_points"), ai_places=_("league.cmd.opt_ai_places"))
+    @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES)
     async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
                        clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
                        round_days: app_commands.Range[float, 0.1, 120.0] | None = None,
@@ -123,14 +153,16 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                        schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
                        forfeit_points: app_commands.Range[float, -10.0, 10.0] | None = None,
                        final: app_commands.Range[int, 0, 10] | None = None,
-                       season_days: app_commands.Range[float, 0.0, 3650.0] | None = None) -> None:
+                       season_days: app_commands.Range[float, 0.0, 3650.0] | None = None,
+                       points: str | None = None, ai_places: Literal["count", "skip"] | None = None) -> None:
         if not await defer(interaction):
             return
         changed = await leagues(interaction).settings(
             guild_of(interaction), league, admin(interaction), admin_role=admin_role.id if admin_role else None,
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
-            final_players=final, season_days=season_days)
+            final_players=final, season_days=season_days, placement_points=placement_points(points),
+            ai_places=ai_places)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
                    embed=info_embed(changed, [], loc))

@@ -259,3 +259,28 @@ async def test_a_league_speaks_the_servers_language_until_one_is_chosen(fake_dis
         await (await fake.slash(boss, channel, "server", subcommand="language", options={"language": "en"})).reply()
         await league(fake, boss, channel, "create", name="Estate", game="toy")
         await said(fake, channel, "League **Estate** (Toy) is open")
+
+
+async def test_a_leagues_variant_placement_points_and_ai_places_are_set_in_discord(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, carol, boss, guild, channel = world
+    async with fake.running(bot(settings)) as client:
+        choices = await (await fake.autocomplete(boss, channel, "league", subcommand="create", focused="options",
+                                                 options={"name": "Spring", "game": "toy", "options": "he"})).choices()
+        assert any(c["value"].startswith("heap=") for c in choices)
+        refused = await league(fake, boss, channel, "create", name="Spring", game="toy", points="6,four,0")
+        assert "“6,four,0” is not a list of points" in refused.content
+        await league(fake, boss, channel, "create", name="Spring", game="toy", options="heap=9",
+                     points="6,4,2,0; 5,2,0", ai_places="skip")
+        spring = (await client.leagues.load(guild.id, "Spring")).league.settings
+        assert spring.params["heap"] == 9 and spring.ai_places == "skip"
+        assert spring.points(4) == (6, 4, 2, 0) and spring.points(3) == (5, 2, 0)
+        refused = await league(fake, alice, channel, "settings", league="Spring", points="1,2")
+        assert "posizione" not in refused.content and "gestori del server" in refused.content
+        refused = await league(fake, boss, channel, "settings", league="Spring", points="1,2")
+        assert "Placement points for tables of 2 need one number per place, never rising" in refused.content
+        await league(fake, boss, channel, "settings", league="Spring", points="3,0", ai_places="count")
+        spring = (await client.leagues.load(guild.id, "Spring")).league.settings
+        # The lists given replace the earlier ones: tables of three are back to the default.
+        assert spring.points(2) == (3, 0) and spring.points(3) == (6, 3, 0) and spring.ai_places == "count"
+        await fake.quiet()

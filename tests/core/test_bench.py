@@ -22,7 +22,7 @@ def test_a_measurement_counts_every_step_of_the_fixed_seeds():
 
 def test_the_engine_section_is_created_then_replaced_and_nothing_else_changes():
     block = bench.markdown(bench.measure(TOY, 2, range(1, 4)), [("engine/x.py:1 f", 0.5, 10)], "CPU, nproc 2", "2025-01-01")
-    assert "| toy | 2 |" in block and "Machine: CPU, nproc 2. Date: 2025-01-01." in block and "50% `engine/x.py:1 f`" in block
+    assert "| toy | 2 |" in block and "Machine: CPU, nproc 2. Date: 2025-01-01." in block and " 50%  engine/x.py:1 f  (10 calls)\n" in block
     fresh = bench.update_section("", block)
     assert fresh.startswith("# Benchmarks\n\n## Engine\n\n<!-- engine-bench:start -->")
     others = "# Benchmarks\n\n## Rendering\n\nboard: 40 ms\n"
