@@ -6,13 +6,14 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
-from engine.core import EngineError
+from engine.core import EngineError, games
 from engine.core.messages import locale_of
 
 from ..i18n import t
 from ..ops.telemetry import outcome
-from ..services import PreferenceService, Refusal
+from ..services import PreferenceService, Refusal, variants
 from ..services.tidings import event_from_json
 from ..ui import embeds
 
@@ -123,3 +124,13 @@ async def deliver_mail(interaction: discord.Interaction, preferences: Preference
                                         allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         await preferences.keep_mail(mail)  # not delivered: kept for next time
+
+
+def option_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of a command's `options:` (the variants of the game chosen in its `game:`), in the reader's
+    language."""
+    key = getattr(interaction.namespace, "game", None)
+    if key not in games():
+        return []
+    return [app_commands.Choice(name=name, value=value)
+            for name, value in variants.suggestions(games()[key], current, locale(interaction))]

@@ -25,7 +25,7 @@ from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
 from ..services import Refusal, variants
 from ..ui import embeds
-from .common import channel_of, defer, guild_of, locale, send
+from .common import channel_of, defer, guild_of, locale, option_choices, send
 from .queries import game_choices, known_game, league_names, leagues_of
 
 log = logging.getLogger(__name__)
@@ -128,11 +128,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
 
     @create.autocomplete("options")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        key = getattr(interaction.namespace, "game", None)
-        if key not in games():
-            return []
-        return [app_commands.Choice(name=name, value=value)
-                for name, value in variants.suggestions(games()[key], current, locale(interaction))]
+        return option_choices(interaction, current)
 
     @app_commands.command(name="settings", description=_("league.cmd.settings"))
     @app_commands.describe(league=_("league.cmd.opt_league"), admin_role=_("league.cmd.opt_admin_role"),

@@ -14,7 +14,7 @@ from engine.core.messages import locale_of
 from ..i18n import command_text as _
 from ..i18n import t
 from ..services import LobbyService, MatchSettings, Refusal, TableService, variants
-from .common import channel_of, defer, locale, send
+from .common import channel_of, defer, locale, option_choices, send
 
 
 @app_commands.guild_only()
@@ -75,11 +75,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
 
     @new.autocomplete("options")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        key = getattr(interaction.namespace, "game", None)
-        if key not in games():
-            return []
-        return [app_commands.Choice(name=name, value=value)
-                for name, value in variants.suggestions(games()[key], current, locale(interaction))]
+        return option_choices(interaction, current)
 
     @app_commands.command(name="cancel", description=_("bot.cmd.game_cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
