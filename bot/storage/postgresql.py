@@ -7,6 +7,7 @@ A pool of connections serves the bot; several bot processes may share one databa
 from __future__ import annotations
 
 import functools
+import os
 import re
 import socket
 import time
@@ -91,7 +92,8 @@ class PostgresDatabase:
         if isinstance(error, TimeoutError):
             return f"{server} did not answer in time: check that it runs and that no firewall is in the way."
         if isinstance(error, OSError):
-            reason = error.strerror or "connection refused"
+            # The error's own text repeats the address; its number says what happened.
+            reason = os.strerror(error.errno) if error.errno else "no connection"
             return f"cannot reach {server} ({reason}): start it, or correct the host and port."
         if isinstance(error, asyncpg.PostgresError):
             return f"{server} refused to serve database {database!r} to {user!r} ({error}): check the URL and the role's rights."
