@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
 from collections.abc import Sequence
 
@@ -13,16 +14,22 @@ from discord.gateway import DiscordWebSocket
 
 from .settings import BadSettings, help_text, read_settings
 
+# Where an interaction's token appears in what discord.py logs: the URLs of an interaction's answer
+# (/interactions/<id>/<token>/callback, /webhooks/<application>/<token>/…) and a payload's "token" field. For 15
+# minutes a token lets whoever holds it read or edit the answer, a private panel included.
+INTERACTION_TOKENS = re.compile(r"""(/(?:interactions|webhooks)/\d+/|["']token["']\s*:\s*["'])[^/\s"'?#]+""")
+
 
 class RedactingFormatter(logging.Formatter):
-    """Belt and braces: whatever a library logs (tracebacks included), the token never reaches a log line."""
+    """Belt and braces: whatever a library logs (tracebacks included), neither the bot's token nor an
+    interaction's reaches a log line."""
 
     def __init__(self, fmt: str, *secrets: str):
         super().__init__(fmt)
         self.secrets = [s for s in secrets if s]
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
+        text = INTERACTION_TOKENS.sub(r"\1[redacted]", super().format(record))
         for secret in self.secrets:
             text = text.replace(secret, "[redacted]")
         return text

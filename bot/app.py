@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from engine.core import games
 
-from .cogs.common import deliver_mail, remember_locale, report_error
+from .cogs.common import defer, deliver_mail, refused_options, remember_locale, report_error
 from .cogs.community import add_community
 from .cogs.components import Components
 from .cogs.lobby import GameCommands
@@ -57,7 +57,7 @@ class CaravanseraiBot(commands.Bot):
         self._background: list[asyncio.Task] = []   # the turn clock, resuming AI seats after a restart
         self._resumed = False
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
-        self.tree.interaction_check = self._remember_locale  # type: ignore[method-assign]
+        self.tree.interaction_check = self._check_interaction  # type: ignore[method-assign]
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         # The database first: a problem with it is told before Discord is contacted, as the one thing to fix.
@@ -122,10 +122,17 @@ class CaravanseraiBot(commands.Bot):
                 log.exception("turn clock tick failed; trying again at the next poll")
             await asyncio.sleep(self.settings.reminder_poll_seconds)
 
-    async def _remember_locale(self, interaction: discord.Interaction) -> bool:
+    async def _check_interaction(self, interaction: discord.Interaction) -> bool:
+        """Before every command: note the player's language, and refuse options the command does not take."""
         begin(interaction)
         await remember_locale(interaction, self.service.preferences)
-        return True
+        refusal = refused_options(interaction)
+        if refusal is None:
+            return True
+        if await defer(interaction):
+            await report_error(interaction, refusal)
+        finish(interaction)
+        return False
 
     async def _on_command_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await report_error(interaction, error)

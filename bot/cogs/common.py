@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from engine.core import EngineError, games
-from engine.core.messages import locale_of
+from engine.core.messages import has_key, locale_of
 
 from ..i18n import t
 from ..ops.telemetry import outcome
@@ -49,6 +49,59 @@ def describe(interaction: discord.Interaction) -> str:
     else:
         what = f"/{data.get('name', '?')}"
     return f"{what} (interaction {interaction.id})"
+
+
+def refused_options(interaction: discord.Interaction) -> Refusal | None:
+    """The refusal of a command whose options lie outside what it declares (a choice it does not offer, a number
+    outside its range, a text too long): Discord's own client never sends one, but a hand-made client may, and
+    then nothing is done. None when every option is one the command takes."""
+    command = interaction.command
+    if interaction.type is not discord.InteractionType.application_command or not isinstance(
+            command, app_commands.Command):
+        return None
+    given = _leaf_options(dict(interaction.data or {}))
+    loc = locale(interaction)
+    for param in command.parameters:
+        if param.display_name not in given:
+            continue
+        value = given[param.display_name]
+        name = _option_name(param.display_name, loc)
+        if param.choices and value not in [choice.value for choice in param.choices]:
+            return Refusal("bot.refusal.option_choice", option=name,
+                           allowed=", ".join(_choice_name(choice, loc) for choice in param.choices))
+        if param.type in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                return Refusal("bot.refusal.option_number", option=name)
+            measured: float = value
+        elif param.type is discord.AppCommandOptionType.string:
+            measured = len(str(value))
+        else:
+            continue
+        low, high = param.min_value, param.max_value
+        if (low is not None and measured < low) or (high is not None and measured > high):
+            key = "bot.refusal.option_length" if param.type is discord.AppCommandOptionType.string else \
+                "bot.refusal.option_bounds"
+            return Refusal(key, option=name, low=f"{low if low is not None else 0:g}", high=f"{high:g}"
+                           if high is not None else "∞")
+    return None
+
+
+def _leaf_options(data: dict[str, Any]) -> dict[str, Any]:
+    options = list(data.get("options") or [])
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group): its options are inside
+        options = list(options[0].get("options") or [])
+    return {str(o.get("name")): o.get("value") for o in options}
+
+
+def _option_name(name: str, loc: str) -> str:
+    key = f"names.option.{name}"
+    return t(key, loc) if has_key(key, loc) else name
+
+
+def _choice_name(choice: app_commands.Choice[Any], loc: str) -> str:
+    named = getattr(choice, "_locale_name", None)  # discord.py keeps a translatable name only there
+    key = named.extras.get("key") if isinstance(named, app_commands.locale_str) else None
+    return t(key, loc) if key else choice.name
 
 
 async def remember_locale(interaction: discord.Interaction, preferences: PreferenceService) -> None:

@@ -8,12 +8,13 @@ from discord.ext import commands
 
 from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
-from ..ui.routes import Route, parse, resolve_step
+from ..ui.routes import PREFIX, Route, parse, prefix_of, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error
 from .replies import Replies
 
 LOBBY = {"join", "leave", "addai", "rmai", "start"}
 STEPS = {"do", "pick"}
+KNOWN = LOBBY | STEPS | {"open", "hand", "board", "status"}
 
 
 class Components(commands.Cog):
@@ -25,16 +26,20 @@ class Components(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
-        route = parse(str(dict(interaction.data or {}).get("custom_id", "")))
-        if route is None:
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+        if prefix_of(custom_id) != PREFIX:
             return
-        begin(interaction, match=route.match_id, step=route.state_id, kind=f"button:{route.verb}")
+        route = parse(custom_id)  # None: an id no button of ours carries, sent by a hand-made client
+        if route is None:
+            begin(interaction, kind="button:malformed")
+        else:
+            begin(interaction, match=route.match_id, step=route.state_id, kind=f"button:{route.verb}")
         try:
             await self._answer(interaction, route)
         finally:
             finish(interaction)
 
-    async def _answer(self, interaction: discord.Interaction, route: Route) -> None:
+    async def _answer(self, interaction: discord.Interaction, route: Route | None) -> None:
         try:
             if not await self._acknowledge(interaction, route):
                 outcome(interaction, "expired")
@@ -53,9 +58,9 @@ class Components(commands.Cog):
             await deliver_mail(interaction, self.preferences)
 
     @staticmethod
-    async def _acknowledge(interaction: discord.Interaction, route: Route) -> bool:
+    async def _acknowledge(interaction: discord.Interaction, route: Route | None) -> bool:
         try:
-            if route.verb in LOBBY or route.verb in STEPS:
+            if route is not None and (route.verb in LOBBY or route.verb in STEPS):
                 await interaction.response.defer()  # the message clicked on will be edited
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -63,19 +68,23 @@ class Components(commands.Cog):
         except discord.NotFound:
             return False  # 10062: Discord forgot the click; nothing was done, the player may click again
 
-    async def _handle(self, interaction: discord.Interaction, route: Route) -> None:
+    async def _handle(self, interaction: discord.Interaction, route: Route | None) -> None:
+        if route is None or route.verb not in KNOWN:
+            raise Refusal("bot.refusal.unknown_button")
         user = interaction.user.id
         match_id = route.match_id
+        await self._check_place(interaction, route)
+        manager = bool(interaction.permissions and interaction.permissions.manage_guild)
         if route.verb == "join":
             await self.lobby.join(match_id, user, name=interaction.user.display_name)
         elif route.verb == "leave":
             await self.lobby.leave(match_id, user)
         elif route.verb == "addai":
-            await self.lobby.add_ai(match_id, user)
+            await self.lobby.add_ai(match_id, user, is_manager=manager)
         elif route.verb == "rmai":
-            await self.lobby.remove_ai(match_id, user)
+            await self.lobby.remove_ai(match_id, user, is_manager=manager)
         elif route.verb == "start":
-            await self.lobby.start(match_id, user)
+            await self.lobby.start(match_id, user, is_manager=manager)
         elif route.verb == "open":
             await self.replies.panel(interaction, match_id)
         elif route.verb == "hand":
@@ -84,10 +93,20 @@ class Components(commands.Cog):
             await self.replies.board(interaction, match_id)
         elif route.verb == "status":
             await self.replies.status(interaction, match_id)
-        elif route.verb in STEPS:
-            await self._step(interaction, route)
         else:
-            raise Refusal("bot.refusal.unknown_button")
+            await self._step(interaction, route)
+
+    async def _check_place(self, interaction: discord.Interaction, route: Route) -> None:
+        """A click counts only where the match's buttons are: its channel or thread in its server, or (a step
+        from the panel of a turn's DM) a direct message. Discord sends a click only from the message that
+        carries the button, but a hand-made client sends any id from anywhere."""
+        match = await self.table.get(route.match_id)
+        if interaction.guild_id is None:
+            where_ok = route.verb in STEPS
+        else:
+            where_ok = interaction.guild_id == match.guild_id and interaction.channel_id == match.place_id
+        if not where_ok:
+            raise Refusal("bot.refusal.elsewhere", match=match.id)
 
     async def _step(self, interaction: discord.Interaction, route: Route) -> None:
         match_id = route.match_id

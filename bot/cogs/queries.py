@@ -1,7 +1,7 @@
 """/rules, /card, /replay and /history: questions about the games and past matches, answered privately.
 
 The buttons of these answers route by their own custom ids (`rq:` a rules answer's next part, `rp:` a
-replay frame), which carry everything a click needs, so they keep working after a restart.
+replay frame; see ui/routes.py), which carry everything a click needs, so they keep working after a restart.
 """
 
 from __future__ import annotations
@@ -26,9 +26,18 @@ from ..queries import cards, rules
 from ..queries.service import QueryService, Replay, Shown
 from ..services import Refusal
 from ..ui import embeds
+from ..ui.routes import (
+    REPLAY_PREFIX,
+    RULES_PREFIX,
+    ReplayFrame,
+    RulesPage,
+    number,
+    parse_replay,
+    parse_rules,
+    prefix_of,
+)
 from .common import defer, guild_of, locale, report_error, send
 
-RULES_PREFIX, REPLAY_PREFIX = "rq", "rp"
 ACCENT = embeds.ACCENT
 
 
@@ -112,7 +121,7 @@ class Queries(commands.Cog):
             view = discord.ui.View(timeout=None)
             for label, target, name in (("queries.rules.previous", part - 1, "p"), ("queries.rules.next", part + 1, "n")):
                 view.add_item(discord.ui.Button(
-                    label=t(label, loc), custom_id=f"{RULES_PREFIX}:{game}:{index}:{target}:{name}",
+                    label=t(label, loc), custom_id=RulesPage(game, index, max(0, target), name).custom_id,
                     disabled=not 0 <= target < len(answer.parts)))
             view.stop()
         if edit:
@@ -227,28 +236,29 @@ class Queries(commands.Cog):
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        prefix, _sep, rest = custom_id.partition(":")
-        if prefix not in (RULES_PREFIX, REPLAY_PREFIX):
+        if prefix_of(custom_id) not in (RULES_PREFIX, REPLAY_PREFIX):
             return
         try:
             await interaction.response.defer()  # the answer clicked on is edited
         except discord.NotFound:
             return  # Discord forgot the click; nothing was done, the player may click again
         try:
-            parts = rest.split(":")
-            if prefix == RULES_PREFIX:
-                game, index, part = parts[0], int(parts[1]), int(parts[2])
-                topics = rules.topics(known_game(game, rules.games_with_rules(), "queries.refusal.no_rules"))
-                await self._send_rules(interaction, game, topics[min(index, len(topics) - 1)].key, part, edit=True)
-            else:
-                match_id, frame = int(parts[0]), parts[1]
-                if frame == "jump":
-                    frame = (data.get("values") or ["0"])[0]
-                replay = await queries(interaction).replay(match_id, interaction.guild_id)
-                if parts[-1] == "export":
+            page, frame = parse_rules(custom_id), parse_replay(custom_id)
+            if page is not None:
+                topics = rules.topics(known_game(page.game, rules.games_with_rules(), "queries.refusal.no_rules"))
+                await self._send_rules(interaction, page.game, topics[min(page.topic, len(topics) - 1)].key,
+                                       page.part, edit=True)
+            elif frame is not None:
+                index = frame.frame if frame.frame is not None else number(str((data.get("values") or [""])[0]))
+                if index is None:
+                    raise Refusal("bot.refusal.unknown_button")
+                replay = await queries(interaction).replay(frame.match_id, interaction.guild_id)
+                if frame.tag == "export":
                     await send_export(interaction, replay)
                 else:
-                    await self._show_replay(interaction, replay, int(frame), edit=True)
+                    await self._show_replay(interaction, replay, index, edit=True)
+            else:
+                raise Refusal("bot.refusal.unknown_button")
         except Exception as error:  # noqa: BLE001 — the one error handler decides what the player reads
             await report_error(interaction, error)
 
@@ -282,17 +292,17 @@ def replay_view(replay: Replay, index: int, loc: str) -> discord.ui.View:
     for key, target, tag in (("queries.replay.first", 0, "f"), ("queries.replay.previous", index - 1, "p"),
                              ("queries.replay.next", index + 1, "n"), ("queries.replay.last", last, "l")):
         view.add_item(discord.ui.Button(
-            label=t(key, loc), custom_id=f"{REPLAY_PREFIX}:{match_id}:{max(0, min(target, last))}:{tag}",
+            label=t(key, loc), custom_id=ReplayFrame(match_id, max(0, min(target, last)), tag).custom_id,
             disabled=not 0 <= target <= last or target == index, row=0,
             style=discord.ButtonStyle.primary if tag == "n" else discord.ButtonStyle.secondary))
     view.add_item(discord.ui.Button(label=t("queries.replay.export", loc), row=0,
-                                    custom_id=f"{REPLAY_PREFIX}:{match_id}:{index}:export"))
+                                    custom_id=ReplayFrame(match_id, index, "export").custom_id))
     marks = replay.marks
     if len(marks) > 1:
         if len(marks) > JUMP_CHOICES:  # evenly spread, the first and last kept
             marks = [marks[round(i * (len(marks) - 1) / (JUMP_CHOICES - 1))] for i in range(JUMP_CHOICES)]
         select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-            custom_id=f"{REPLAY_PREFIX}:{match_id}:jump", placeholder=t("queries.replay.jump", loc), row=1,
+            custom_id=ReplayFrame(match_id, None, "jump").custom_id, placeholder=t("queries.replay.jump", loc), row=1,
             options=[discord.SelectOption(label=t(f"queries.replay.unit_{replay.unit}", loc, n=value, step=frame),
                                           value=str(frame), default=False) for value, frame in marks])
         view.add_item(select)

@@ -78,11 +78,12 @@ class LobbyService:
             self._renumber(match, [s for s in match.seats if s.user_id != user_id])
             return await self._save_lobby(match)
 
-    async def add_ai(self, match_id: int, user_id: int, policy: str | None = None) -> MatchRecord:
+    async def add_ai(self, match_id: int, user_id: int, policy: str | None = None, *,
+                     is_manager: bool = False) -> MatchRecord:
         """Seat an AI (by default the best the game has)."""
         async with self.core.locks[match_id]:
             match = await self._lobby(match_id)
-            self._require_host(match, user_id, is_manager=False)
+            self._require_host(match, user_id, is_manager=is_manager)
             game = self.core.game_of(match)
             spec = game.spec
             policy = policy or ai.available(game)[0]
@@ -93,10 +94,10 @@ class LobbyService:
             match.seats.append(SeatRecord(len(match.seats), ai=policy))
             return await self._save_lobby(match)
 
-    async def remove_ai(self, match_id: int, user_id: int) -> MatchRecord:
+    async def remove_ai(self, match_id: int, user_id: int, *, is_manager: bool = False) -> MatchRecord:
         async with self.core.locks[match_id]:
             match = await self._lobby(match_id)
-            self._require_host(match, user_id, is_manager=False)
+            self._require_host(match, user_id, is_manager=is_manager)
             ai_seats = [s for s in match.seats if s.plays_ai]
             if not ai_seats:
                 raise Refusal("bot.refusal.no_ai_seat")
@@ -114,10 +115,10 @@ class LobbyService:
         if user_id != match.host_id and not is_manager:
             raise Refusal("bot.refusal.host_only")
 
-    async def start(self, match_id: int, user_id: int) -> MatchRecord:
+    async def start(self, match_id: int, user_id: int, *, is_manager: bool = False) -> MatchRecord:
         async with self.core.locks[match_id]:
             match = await self._lobby(match_id)
-            self._require_host(match, user_id, is_manager=False)
+            self._require_host(match, user_id, is_manager=is_manager)
             game = self.core.game_of(match)
             spec = game.spec
             if not spec.min_seats <= len(match.seats) <= spec.max_seats:

@@ -1,15 +1,33 @@
-"""Component custom ids: `cs:<match>:<state_id>:<verb>[:<arg>]`.
+"""Component custom ids, and the one reader of every number a player can send in one.
 
-Everything a click needs is in its id, so buttons keep working after a restart, and the state_id lets
-a click on an old board be recognised as stale.
+Our ids: `cs:<match>:<state_id>:<verb>[:<arg>]` (a match's buttons and selects), `rq:<game>:<topic>:<part>:<tag>`
+(a rules answer's next part), `rp:<match>:<frame>:<tag>` and `rp:<match>:jump` (a replay frame). Everything a click
+needs is in its id, so buttons keep working after a restart, and the state_id lets a click on an old board be
+recognised as stale. A click's id and values come from whoever sends it, not only from our buttons: every reader
+here returns None for anything malformed (a part that is not a plain number, "²" or "-1" included), and the
+cogs answer that with one sentence.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-PREFIX = "cs"
+PREFIX, RULES_PREFIX, REPLAY_PREFIX = "cs", "rq", "rp"
 MAX_CUSTOM_ID = 100  # Discord's limit
+LARGEST = 2**63 - 1  # an id or index beyond this is no row of ours (and overflows the database's integers)
+
+
+def number(text: str) -> int | None:
+    """A whole number written in ASCII digits; None for anything else (`str.isdigit` accepts "²", which `int`
+    does not read)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(LARGEST)):
+        return None
+    value = int(text)
+    return value if value <= LARGEST else None
+
+
+def prefix_of(custom_id: str) -> str:
+    return custom_id.partition(":")[0]
 
 
 @dataclass(frozen=True)
@@ -32,9 +50,56 @@ class Route:
 
 def parse(custom_id: str) -> Route | None:
     parts = custom_id.split(":", 4)
-    if len(parts) < 4 or parts[0] != PREFIX or not parts[1].isdigit() or not parts[2].isdigit():
+    if len(parts) < 4 or parts[0] != PREFIX:
         return None
-    return Route(int(parts[1]), int(parts[2]), parts[3], parts[4] if len(parts) == 5 else None)
+    match_id, state_id = number(parts[1]), number(parts[2])
+    if match_id is None or state_id is None or not parts[3]:
+        return None
+    return Route(match_id, state_id, parts[3], parts[4] if len(parts) == 5 else None)
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    game: str
+    topic: int   # the topic's place among the game's topics
+    part: int
+    tag: str     # which button (two buttons of a message never share an id)
+
+    @property
+    def custom_id(self) -> str:
+        return f"{RULES_PREFIX}:{self.game}:{self.topic}:{self.part}:{self.tag}"
+
+
+def parse_rules(custom_id: str) -> RulesPage | None:
+    parts = custom_id.split(":")
+    if len(parts) != 5 or parts[0] != RULES_PREFIX:
+        return None
+    topic, part = number(parts[2]), number(parts[3])
+    return RulesPage(parts[1], topic, part, parts[4]) if topic is not None and part is not None else None
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    match_id: int
+    frame: int | None    # None: the frame is the value chosen in the jump select
+    tag: str             # f/p/n/l (first, previous, next, last), "export", or "jump"
+
+    @property
+    def custom_id(self) -> str:
+        if self.frame is None:
+            return f"{REPLAY_PREFIX}:{self.match_id}:{self.tag}"
+        return f"{REPLAY_PREFIX}:{self.match_id}:{self.frame}:{self.tag}"
+
+
+def parse_replay(custom_id: str) -> ReplayFrame | None:
+    parts = custom_id.split(":")
+    match_id = number(parts[1]) if len(parts) > 1 else None
+    if parts[0] != REPLAY_PREFIX or match_id is None:
+        return None
+    if parts[2:] == ["jump"]:
+        return ReplayFrame(match_id, None, "jump")
+    frame = number(parts[2]) if len(parts) == 4 else None
+    return ReplayFrame(match_id, frame, parts[3]) if frame is not None else None
 
 
 def step_ref(match_id: int, state_id: int, notation: str, index: int, limit: int = MAX_CUSTOM_ID) -> str:
@@ -46,8 +111,8 @@ def step_ref(match_id: int, state_id: int, notation: str, index: int, limit: int
 
 def resolve_step(ref: str, notations: list[str]) -> str | None:
     if ref.startswith("#"):
-        index = ref[1:]
-        return notations[int(index)] if index.isdigit() and int(index) < len(notations) else None
+        index = number(ref[1:])
+        return notations[index] if index is not None and index < len(notations) else None
     return ref
 
 
@@ -60,6 +125,7 @@ def offered(notation: str, state_id: int) -> str:
 def read_offered(value: str) -> tuple[str, int | None]:
     """(notation, state_id) of an autocomplete value; state_id None for a move typed by hand."""
     notation, sep, state = value.strip().rpartition("@")
-    if sep and state.isdigit():
-        return notation, int(state)
+    state_id = number(state) if sep else None
+    if state_id is not None:
+        return notation, state_id
     return value.strip(), None

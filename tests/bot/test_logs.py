@@ -1,5 +1,6 @@
-"""Logs never carry hidden information: a match played at DEBUG (where discord.py logs whole payloads)
-leaves no button id and no line of a private message in the bot's log."""
+"""Logs never carry hidden information nor a key to it: a match played at DEBUG (where discord.py logs whole
+payloads and every request's URL) leaves no button id, no line of a private message and no interaction's token
+(which would let whoever reads the log read or edit that answer, a private panel included) in the bot's log."""
 
 import random
 import re
@@ -27,6 +28,9 @@ async def test_a_match_at_debug_leaves_no_hidden_value_in_the_log(fake_discord, 
     assert not leaked, leaked[:10]
     options = {o["value"] for m in fake.all_messages for s in m.selects() for o in s["options"]}
     assert not any(f'"{value}"' in log for value in options)
+    tokens = {handle.token for handle in fake.interactions}
+    assert "/interactions/" in log and "/webhooks/" in log  # the answers' URLs were logged, their tokens withheld
+    assert tokens and not [token for token in tokens if token in log]
     # One line per interaction, saying only what kind it was, where, how long it took and how it ended.
     lines = [line for line in log.splitlines() if " bot.interaction: " in line]
     assert any("kind=button:do" in line for line in lines) and any('kind="/game new"' in line for line in lines)

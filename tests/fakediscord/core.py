@@ -483,11 +483,14 @@ class FakeDiscord:
         group: str | None = None,
         options: dict[str, Any] | None = None,
         locale: str | None = None,
+        forged: bool = False,
     ) -> InteractionHandle:
-        """`user` runs /command [group] [subcommand] with `options` in `channel`, as Discord's client would."""
+        """`user` runs /command [group] [subcommand] with `options` in `channel`, as Discord's client would (or,
+        `forged`, as a hand-made client may: options outside their declared range or choices)."""
         definition, scope = commands.find_command(self.commands, user, channel, command)
         option_defs, wrap = commands.descend(definition, group, subcommand)
-        built, resolved = commands.build_options(definition["name"], option_defs, options or {}, channel)
+        built, resolved = commands.build_options(definition["name"], option_defs, options or {}, channel,
+                                                 checked=not forged)
         data = commands.command_data(definition, scope, wrap(built), resolved)
         return await self._send_interaction(ix.APPLICATION_COMMAND, user, channel, data, locale,
                                             command_name=" ".join(filter(None, [command, group, subcommand])))
@@ -536,6 +539,17 @@ class FakeDiscord:
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._send_interaction(ix.MESSAGE_COMPONENT, user, message.channel, data, locale,
                                             source=message)
+
+    async def forge_click(
+        self, user: FakeUser, channel: FakeChannel, custom_id: str, *, values: list[str] | None = None,
+        source: FakeMessage | None = None, locale: str | None = None,
+    ) -> InteractionHandle:
+        """A click a hand-made client may send and Discord's own never would: any `custom_id` (and select
+        `values`), in any channel `user` can see, from `source` (a message there) or from none."""
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._send_interaction(ix.MESSAGE_COMPONENT, user, channel, data, locale, source=source)
 
     async def select(
         self,
