@@ -301,10 +301,14 @@ def _palace(c: AlRashidCanvas, lay: Layout, area: AreaView, view: AlRashidView, 
 
 
 def _territory(c: AlRashidCanvas, lay: Layout, area: AreaView, view: AlRashidView, locale: str) -> None:
-    x0, y0, x1, _ = lay.areas[area.id]
+    x0, y0, x1, y1 = lay.areas[area.id]
+    if done(area):  # greyed under what is left there: a revealed mercenary's value stays as clear as the others
+        c.veil((x0 + 2, y0 + HEADER_BAND, x1 - 2, y1 - 2), c.theme.done_veil)
     y = y0 + HEADER_BAND + 10
     items = [(g, area.goods.get(g, 0)) for g in (*GOODS, "note")]
-    glyphs.goods_row(c, x0 + 12, y + 4, [(g, n) for g, n in items if n], icon=34, gap=12)
+    veil = c.theme.done_veil
+    glyphs.goods_row(c, x0 + 12, y + 4, [(g, n) for g, n in items if n], icon=34, gap=12,
+                     background=mix(c.theme.card, veil[:3], veil[3] / 255) if done(area) else None)
     y += 54
     tiles = area.mercenaries
     if tiles:
@@ -399,15 +403,20 @@ def _held_charges(c: AlRashidCanvas, rect: Rect, family: FamilyView, locale: str
                face="condensed_bold", anchor="lm")
 
 
+def done(area: AreaView) -> bool:
+    """Resolved this turn, and not the one being resolved."""
+    return area.resolved and not area.resolving
+
+
 def _highlights(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> None:
     """Grey what is resolved; ring what is being resolved and what the last step touched."""
     theme = c.theme
-    for area in view.areas:
-        if area.resolved and not area.resolving:
-            x0, y0, x1, y1 = lay.areas[area.id]
+    for area in filter(done, view.areas):
+        x0, y0, x1, y1 = lay.areas[area.id]
+        if area.kind == "palace":  # its charges greyed: none can be taken there this turn
             c.veil((x0 + 2, y0 + HEADER_BAND, x1 - 2, y1 - 2), theme.done_veil)
-            c.text(((x0 + x1) // 2, y1 - 40), words.t("resolved", locale), theme.type.heading,
-                   fill=theme.ink, anchor="mm")
+        c.text(((x0 + x1) // 2, y1 - 40), words.t("resolved", locale), theme.type.heading,
+               fill=theme.ink, anchor="mm")
     changed = set(view.last_changed)
     rings = [lay.areas[a] for a in sorted(changed & set(lay.areas))]
     rings += [rect for f, rect in zip(view.families, lay.panels, strict=True) if f"family:{f.seat}" in changed]

@@ -6,12 +6,12 @@ from .canvas import Box, Canvas, Label
 from .encode import MAX_BYTES, encode, palette_of
 from .fonts import font
 from .layers import StaticLayer, static_layer
-from .legibility import MIN_SIZE, illegible, tallest
+from .legibility import ASKED_PX, MIN_SIZE, POSTED_PX, illegible, smallest_text, tallest
 from .parts import latest_events
 from .theme import DEFAULT_THEME, RGB, RGBA, Theme, Type, contrast, ink_on, luminance, mix
 
 __all__ = [
-    "DEFAULT_THEME", "MAX_BYTES", "MIN_SIZE", "RGB", "RGBA", "Box", "Canvas", "Label", "StaticLayer", "Theme",
+    "ASKED_PX", "DEFAULT_THEME", "MAX_BYTES", "MIN_SIZE", "POSTED_PX", "RGB", "RGBA", "Box", "Canvas", "Label", "StaticLayer", "Theme",
     "Type", "bidi", "contrast", "encode", "font", "illegible", "ink_on", "latest_events", "luminance", "mix", "palette_of",
-    "static_layer", "tallest", "typeset",
+    "smallest_text", "static_layer", "tallest", "typeset",
 ]

@@ -1,24 +1,47 @@
 """Can a player read every text of a picture on a phone held upright, without zooming?
 
-A phone shows a 1080 px wide picture at about a third of its size. At that scale every label must be at
-least 9 px tall (`MIN_SIZE` px in the full picture), stand out from what is around it (WCAG 4.5:1), and not
-blur into its background when the picture is shrunk (a spread of 3:1 between its darkest and lightest
-pixels at a third of the size). Painters list the labels they write in `image.info["labels"]`.
+A phone 390 px wide (in CSS pixels, iPhone 12 to 16) shows a picture at its full width, so a picture W px wide
+is shown at 390/W of its size, whatever W is. At that scale every text the bot posts by itself (the table after
+each step, a hand, the final score, standings, a rating chart, a card) is at least `POSTED_PX` tall, and the
+`/board` a player asks for is at least `ASKED_PX` (it is studied, and Discord lets it be zoomed). Every label
+also stands out from what is around it (WCAG 4.5:1) and does not blur into its background when the picture is
+shrunk to the phone (a spread of 3:1 between its darkest and lightest pixels). Painters list the labels they
+write in `image.info["labels"]`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
 
 from PIL import Image
 
 from .canvas import Box, Label
 from .theme import RGB, contrast, luminance
 
-MIN_SIZE = 28        # px in the full picture: >= 9 px at a third
-PHONE_WIDTH, PHONE_HEIGHT = 390, 844  # a phone held upright (iPhone 12 to 16, in points)
+PHONE_WIDTH, PHONE_HEIGHT = 390, 844  # a phone held upright (iPhone 12 to 16, in CSS pixels)
+POSTED_PX = 10       # smallest text on the phone of a picture the bot posts by itself
+ASKED_PX = 8         # smallest text on the phone of the whole board, asked for with /board
+PHONE_FIRST = 1080   # the width of the pictures the bot posts by itself
+MIN_SIZE = 28        # px in a picture PHONE_FIRST wide: 28 * 390 / 1080 = 10.1 px on the phone
 MIN_CONTRAST = 4.5   # WCAG AA for text
-MIN_SPREAD = 3.0     # contrast still visible inside a label's box at a third of the size
+MIN_SPREAD = 3.0     # contrast still visible inside a label's box at the phone's scale
+
+
+def phone_scale(width: int) -> float:
+    """How much a phone shrinks a picture `width` px wide (never enlarges it)."""
+    return min(1.0, PHONE_WIDTH / width)
+
+
+def on_phone(label: Label, width: int) -> float:
+    """The size of a label on the phone, in px, in a picture `width` px wide."""
+    return label.size * phone_scale(width)
+
+
+def smallest_text(image: Image.Image) -> float:
+    """The size on the phone of the picture's smallest text, in px."""
+    return min((on_phone(label, image.width) for label in image.info["labels"]), default=float("inf"))
 
 
 def tallest(width: int) -> int:
@@ -41,24 +64,44 @@ def background_of(image: Image.Image, box: Box, margin: int = 3) -> RGB:
     return max(counts, key=lambda colour: counts[colour])
 
 
-def spread_at_third(third: Image.Image, box: Box) -> float:
-    """Contrast between the darkest and lightest few percent of a label's pixels at 1/3 scale."""
-    x0, y0, x1, y1 = (v / 3 for v in box)
-    region = third.crop((int(x0), int(y0), max(int(x1), int(x0) + 1), max(int(y1), int(y0) + 1)))
-    raw = region.convert("RGB").tobytes()
-    values = sorted(luminance(raw[i:i + 3]) for i in range(0, len(raw), 3))
-    lo, hi = values[len(values) // 20], values[-1 - len(values) // 20]
+def spread_on_phone(shrunk: Image.Image, box: Box, scale: float) -> float:
+    """Contrast between the darkest and lightest few percent of a label's pixels in the picture shrunk by
+    `scale`."""
+    x0, y0, x1, y1 = (v * scale for v in box)
+    region = shrunk.crop((int(x0), int(y0), max(int(x1), int(x0) + 1), max(int(y1), int(y0) + 1)))
+    counted = sorted((_luminance(colour), count)
+                     for count, colour in region.getcolors(maxcolors=region.width * region.height) or [])
+    total = sum(count for _, count in counted)
+    lo, hi = _percentile(counted, total // 20), _percentile(counted, total - 1 - total // 20)
     return (hi + 0.05) / (lo + 0.05)
 
 
-def illegible(image: Image.Image, labels: Iterable[Label] | None = None) -> list[tuple[str, str]]:
-    """The labels (by default every label of the picture) too small, too faint, or blurred away at a
-    third of the size, as (reason, text)."""
+def _percentile(counted: list[tuple[float, int]], rank: int) -> float:
+    """The value of the `rank`-th pixel (from 0) of pixels counted by value, in ascending order."""
+    for value, count in counted:
+        if rank < count:
+            return value
+        rank -= count
+    return counted[-1][0]
+
+
+@lru_cache(maxsize=65536)
+def _luminance(colour: Any) -> float:
+    return luminance(colour)
+
+
+def illegible(image: Image.Image, labels: Iterable[Label] | None = None, smallest: float = POSTED_PX,
+              shown_at: float | None = None) -> list[tuple[str, str]]:
+    """The labels (by default every label of the picture) smaller than `smallest` px on the phone, too faint,
+    or blurred away when the picture is shown at the scale `shown_at` (by default a phone's, at its full
+    width), as (reason, text)."""
     checked: list[Label] = list(image.info["labels"] if labels is None else labels)
     rgb = image.convert("RGB")
-    third = rgb.resize((rgb.width // 3, rgb.height // 3), Image.Resampling.LANCZOS)
-    out = [("small", label.text) for label in checked if label.size < MIN_SIZE]
+    scale = shown_at or phone_scale(rgb.width)
+    shrunk = rgb.resize((round(rgb.width * scale), round(rgb.height * scale)), Image.Resampling.LANCZOS,
+                        reducing_gap=3.0)
+    out = [("small", label.text) for label in checked if on_phone(label, rgb.width) < smallest]
     out += [("faint", label.text) for label in checked
             if contrast(label.fill, background_of(rgb, label.box)) < MIN_CONTRAST]
-    out += [("blurred", label.text) for label in checked if spread_at_third(third, label.box) < MIN_SPREAD]
+    out += [("blurred", label.text) for label in checked if spread_on_phone(shrunk, label.box, scale) < MIN_SPREAD]
     return out

@@ -1,8 +1,8 @@
 """The look every picture shares: page colours and type sizes. A game's own colours (its players, goods,
 boards) live in its render package, in a subclass of `Theme` (see render/__init__.py).
 
-Sizes are in pixels of the full image. A phone held upright shows a 1080 px picture at about a third of
-its size, so every text is at least `Type.small` (>= 9 px at 1/3 scale, see `legibility`).
+Sizes are in pixels of the full image. A phone held upright shows a 1080 px picture at 390/1080 of its size,
+so every text is at least `Type.small` (10.1 px on the phone, see `legibility`).
 """
 
 from __future__ import annotations

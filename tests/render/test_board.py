@@ -6,10 +6,11 @@ import pytest
 from PIL import Image
 
 from render.al_rashid import THEME, encode, render_board
-from render.kit import MAX_BYTES, contrast, illegible
-from render.kit.legibility import background_of, spread_at_third
+from render.kit import MAX_BYTES, contrast
+from render.kit.legibility import background_of, spread_on_phone
 from tests.render import fixtures
 from tests.render.conftest import png_image
+from tests.render.gallery import board_problems
 
 MOMENTS = sorted(fixtures.MOMENTS)
 
@@ -92,11 +93,11 @@ def test_boards_fit_discord(moment):
 # ---- legibility -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("locale", ["en", "it"])
 @pytest.mark.parametrize("moment", MOMENTS)
-def test_every_text_stays_legible_at_a_third_of_the_size(moment, locale):
+def test_every_text_stays_legible_on_a_phone(moment, locale):
     """Charge names, costs, goods counts, family rows, the legend: every text, with no exemption."""
     image = render_board(fixtures.MOMENTS[moment](), locale=locale)
     assert len(image.info["labels"]) > 100
-    assert illegible(image) == []
+    assert board_problems(image) == []
 
 
 def test_the_legibility_checks_each_catch_what_they_are_for():
@@ -108,6 +109,6 @@ def test_the_legibility_checks_each_catch_what_they_are_for():
     fine = canvas.text((10, 120), "a clear label", 30)
     third = canvas.image.resize((200, 66), Image.Resampling.LANCZOS)
     assert contrast((205, 198, 186), background_of(canvas.image, pale)) < 4.5
-    assert spread_at_third(third, thin) < 3
+    assert spread_on_phone(third, thin, 1 / 3) < 3
     assert contrast(THEME.ink, background_of(canvas.image, fine)) >= 4.5
-    assert spread_at_third(third, fine) >= 3
+    assert spread_on_phone(third, fine, 1 / 3) >= 3

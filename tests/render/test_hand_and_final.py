@@ -60,7 +60,7 @@ def test_the_final_score_needs_a_finished_game():
 
 
 @pytest.mark.parametrize("locale", ["en", "it"])
-def test_hand_and_score_stay_legible_at_a_third_of_the_size(locale):
+def test_hand_and_score_stay_legible_on_a_phone(locale):
     for image in (render_hand(fixtures.hand_of_red(), locale=locale), render_final(fixtures.game_over(), locale=locale)):
         assert len(image.info["labels"]) > 10
         assert illegible(image) == []

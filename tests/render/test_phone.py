@@ -1,0 +1,44 @@
+"""Every picture, measured as a phone held upright shows it (390 px wide, whatever the picture's own width):
+seeded matches of every game at every player count in both languages, every kind of picture."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PIL import Image
+
+from render.kit import DEFAULT_THEME, Canvas, illegible, smallest_text
+from tests.render.gallery import KINDS, board_problems, of_kind
+
+POSTED = [kind for kind in KINDS if kind != "board"]
+
+
+def problems(kind: str, check: Callable[[Image.Image], list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]]:
+    found = {picture.where: check(picture.image) for picture in of_kind(kind)}
+    return {where: reasons[:4] for where, reasons in found.items() if reasons}
+
+
+@pytest.mark.parametrize("kind", POSTED)
+def test_every_picture_the_bot_posts_by_itself_is_legible_on_a_phone(kind):
+    assert of_kind(kind)
+    assert problems(kind, illegible) == {}
+
+
+def test_the_whole_board_is_as_legible_on_a_phone_as_it_is_drawn():
+    assert problems("board", board_problems) == {}
+
+
+def test_text_is_measured_at_the_size_a_phone_shows_the_picture():
+    def picture(width: int, size: int) -> Image.Image:
+        c = Canvas(Image.new("RGB", (width, 120), DEFAULT_THEME.card), DEFAULT_THEME)
+        c.text((10, 10), "Souks 30", size)
+        c.image.info["labels"] = c.labels
+        return c.image
+
+    assert smallest_text(picture(1080, 28)) == pytest.approx(28 * 390 / 1080)
+    assert illegible(picture(1080, 28)) == []
+    assert illegible(picture(1600, 28)) == [("small", "Souks 30")]  # 6.8 px on the phone
+    assert illegible(picture(1600, 28), smallest=6.8) == []
+    assert illegible(picture(1600, 33), smallest=8) == []
+    assert smallest_text(picture(360, 12)) == 12  # narrower than the phone: shown at its own size
