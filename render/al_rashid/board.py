@@ -381,26 +381,28 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
 
 
 def _held_charges(c: AlRashidCanvas, rect: Rect, family: FamilyView, locale: str) -> None:
-    """Charges held, one a line, used ones struck through; what does not fit is counted ("+3")."""
+    """Charges held, each whole on a line or two, used ones struck through; what does not fit is counted
+    ("+3")."""
     theme, size = c.theme, c.theme.type.small
     x0, y0, x1, y1 = rect
     if not family.charges:
-        c.text((x0 + 14, y0 + 4), words.t("panel.no_charges", locale), size, face="condensed",
-               fill=theme.soft_ink, max_width=x1 - x0 - 28)
+        c.paragraph((x0 + 14, y0 + 4), words.t("panel.no_charges", locale), size, x1 - x0 - 28,
+                    fill=theme.soft_ink)
         return
-    line = 34
-    rows = (y1 - y0) // line
-    shown = family.charges if len(family.charges) <= rows else family.charges[: rows - 1]
-    for i, held in enumerate(shown):
-        y = y0 + i * line
+    line, more = 34, 30  # a charge's first line; each further line of its name
+    names = [c.wrap(words.charge(held.id, locale), size, "condensed_bold", x1 - x0 - 40) for held in family.charges]
+    heights = [line + more * (len(n) - 1) for n in names]
+    y = y0
+    for i, (held, lines) in enumerate(zip(family.charges, names, strict=True)):
+        if sum(heights[i:]) > y1 - y and y + heights[i] + line > y1:  # the rest do not fit: count them
+            c.text((x0 + 30, y + 17), f"+{len(family.charges) - i}", size, face="condensed_bold", anchor="lm")
+            return
         palace = data.load().charges[held.id].palace
         c.draw.rectangle((x0 + 12, y + 7, x0 + 22, y + 27), fill=theme.palaces[palace])
-        c.text((x0 + 30, y + 17), words.charge(held.id, locale), size, face="condensed_bold",
-               fill=theme.soft_ink if held.used else theme.ink, anchor="lm", max_width=x1 - x0 - 40,
-               strike=held.used)
-    if len(shown) < len(family.charges):
-        c.text((x0 + 30, y0 + len(shown) * line + 17), f"+{len(family.charges) - len(shown)}", size,
-               face="condensed_bold", anchor="lm")
+        for k, text in enumerate(lines):
+            c.text((x0 + 30, y + 17 + k * more), text, size, face="condensed_bold",
+                   fill=theme.soft_ink if held.used else theme.ink, anchor="lm", strike=held.used)
+        y += heights[i]
 
 
 def done(area: AreaView) -> bool:

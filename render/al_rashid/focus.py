@@ -13,7 +13,7 @@ from collections import Counter
 
 from PIL import Image
 
-from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
+from engine.al_rashid.view import AlRashidView, AreaView, ChargeView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
 from render.kit import MIN_SIZE, RGB, Canvas, ink_on, latest_events, mix
 
@@ -201,7 +201,9 @@ def _family(c: AlRashidCanvas, y: int, family: FamilyView, view: AlRashidView, l
     theme, t = c.theme, c.theme.type
     fill = theme.families[family.colour]
     ring = theme.changed if f"family:{family.seat}" in view.last_changed else theme.line
-    c.box((PAD, y, WIDTH - PAD, y + FAMILY_ROW_H), fill=theme.card, outline=ring, width=6 if ring != theme.line else 2)
+    rows = _charge_rows(c, family, locale)
+    height = FAMILY_ROW_H + CHARGE_LINE * (len(rows) - 1)
+    c.box((PAD, y, WIDTH - PAD, y + height), fill=theme.card, outline=ring, width=6 if ring != theme.line else 2)
     # who, and where in the turn order
     right = glyphs.chip(c, PAD + 12, y + 12, family.colour, locale, h=48, min_w=170)
     if family.seat in view.order:
@@ -224,19 +226,34 @@ def _family(c: AlRashidCanvas, y: int, family: FamilyView, view: AlRashidView, l
     # goods and credit notes
     goods = [(g, family.goods.get(g, 0)) for g in GOODS] + [("note", family.notes)]
     glyphs.goods_row(c, PAD + 14, y + 72, goods, icon=36, gap=22)
-    # charges held, used ones struck through
-    x, line = PAD + 14, y + 136
+    # charges held, used ones struck through, each whole, on as many lines as they take
     if not family.charges:
-        c.text((x, line), words.t("panel.no_charges", locale), SMALL, face="condensed", anchor="lm",
+        c.text((PAD + 14, y + 136), words.t("panel.no_charges", locale), SMALL, face="condensed", anchor="lm",
                fill=theme.soft_ink)
-    for i, held in enumerate(family.charges):
-        if i:
-            x = c.text((x, line), "·", SMALL, face="condensed_bold", anchor="lm")[2] + 10
-        name = words.charge(held.id, locale)
-        room = WIDTH - PAD - 14 - x
-        if c.width(name, SMALL, "condensed_bold") > room - 60 and i < len(family.charges) - 1:
-            c.text((x, line), f"+{len(family.charges) - i}", SMALL, face="condensed_bold", anchor="lm")
-            break
-        x = c.text((x, line), name, SMALL, face="condensed_bold", anchor="lm", max_width=room,
-                   fill=theme.soft_ink if held.used else theme.ink, strike=held.used)[2] + 10
-    return y + FAMILY_ROW_H
+    for k, row in enumerate(rows):
+        x, line = PAD + 14, y + 136 + k * CHARGE_LINE
+        for i, held in enumerate(row):
+            if i:
+                x = c.text((x, line), "·", SMALL, face="condensed_bold", anchor="lm")[2] + 10
+            x = c.text((x, line), words.charge(held.id, locale), SMALL, face="condensed_bold", anchor="lm",
+                       fill=theme.soft_ink if held.used else theme.ink, strike=held.used)[2] + 10
+    return y + height
+
+
+CHARGE_LINE = 38  # each further line of a family's charges
+
+
+def _charge_rows(c: AlRashidCanvas, family: FamilyView, locale: str) -> list[list[ChargeView]]:
+    """The family's charges in lines across its row, as many on a line as fit whole (one line at least)."""
+    room = WIDTH - 2 * PAD - 28 - 10
+    rows: list[list[ChargeView]] = [[]]
+    x = 0
+    for held in family.charges:
+        w = c.width(words.charge(held.id, locale), SMALL, "condensed_bold")
+        gap = 20 + c.width("·", SMALL, "condensed_bold") if rows[-1] else 0  # as drawn: name, 10, dot, 10
+        if rows[-1] and x + gap + w > room:
+            rows.append([])
+            x, gap = 0, 0
+        rows[-1].append(held)
+        x += gap + w
+    return rows

@@ -153,7 +153,8 @@ def swords(c: AlRashidCanvas, cx: float, cy: float, r: float, fill: RGB) -> None
 
 # ---- charges ----------------------------------------------------------------------------------
 CHARGE_LINE = 31          # one line of a charge's name
-CHARGE_ROW = 46           # a charge whose name fits on one line; two lines take CHARGE_LINE more
+CHARGE_ROW = 46           # a charge whose name fits on one line; each more line takes CHARGE_LINE more
+NAME_LINES = 3            # the longest names in a narrow column: "Responsabile degli / Approvvigionamenti"
 _COIN_R = 20
 _NAME_X = 14 + 2 * _COIN_R + 10
 
@@ -169,14 +170,32 @@ def _name_room(c: AlRashidCanvas, charge_id: str, copies: int, width: int) -> in
     return width - _NAME_X - c.width(_marks(charge_id, copies), c.theme.type.small, "condensed_bold") - 18
 
 
+def _name_lines(c: AlRashidCanvas, charge_id: str, copies: int, width: int,
+                locale: str) -> tuple[list[str], str, bool]:
+    """A charge's name in whole words on as few lines as it takes (at most NAME_LINES), the first beside its
+    points, the others under them, in the face that fits it; the flag says it was cut."""
+    name, size = words.charge(charge_id, locale), c.theme.type.small
+    rooms = (_name_room(c, charge_id, copies, width), width - _NAME_X - 8)
+    for face in ("condensed_bold", "condensed"):
+        lines: list[str] = []
+        for word in name.split():
+            joined = f"{lines[-1]} {word}" if lines else word
+            if lines and c.width(joined, size, face) <= rooms[len(lines) > 1]:
+                lines[-1] = joined
+            else:
+                lines.append(word)
+        if len(lines) <= NAME_LINES and all(c.width(line, size, face) <= rooms[i > 0] for i, line in enumerate(lines)):
+            return lines, face, False
+    lines, _, face, cut = c.fit_lines(name, size, "condensed_bold", rooms[0], NAME_LINES)
+    return lines, face, cut
+
+
 def charge_row_height(c: AlRashidCanvas, charge_id: str, copies: int, width: int, locale: str) -> int:
-    lines = c.wrap(words.charge(charge_id, locale), c.theme.type.small, "condensed_bold",
-                   _name_room(c, charge_id, copies, width))
-    return CHARGE_ROW + CHARGE_LINE * (min(len(lines), 2) - 1)
+    return CHARGE_ROW + CHARGE_LINE * (len(_name_lines(c, charge_id, copies, width, locale)[0]) - 1)
 
 
 def charge_row(c: AlRashidCanvas, x: int, y: int, width: int, charge_id: str, copies: int, locale: str) -> int:
-    """A charge on offer: its cost in gold on a coin, its name (two lines at most), prestige points and
+    """A charge on offer: its cost in gold on a coin, its name (three lines at most), prestige points and
     copies; the left edge in the colour of its kind. Returns its height."""
     height = charge_row_height(c, charge_id, copies, width, locale)
     c.stamp(_charge_sheet, (width, height), charge_id, copies, locale, at=(x, y), background=c.theme.card)
@@ -193,9 +212,10 @@ def _charge_sheet(c: AlRashidCanvas, charge_id: str, copies: int, locale: str) -
     c.draw.rectangle((0, 0, 6, h - 1), fill=c.theme.charge_kinds[info.kind])
     coin(c, 14 + _COIN_R, CHARGE_ROW // 2, _COIN_R)
     c.text((14 + _COIN_R, CHARGE_ROW // 2), str(info.cost), t.small, face="condensed_bold", anchor="mm")
-    c.paragraph((_NAME_X, CHARGE_ROW // 2 - 16), words.charge(charge_id, locale), t.small,
-                _name_room(c, charge_id, copies, w), face="condensed_bold", max_lines=2,
-                leading=CHARGE_LINE / t.small)
+    lines, face, cut = _name_lines(c, charge_id, copies, w, locale)
+    for i, line in enumerate(lines):
+        c.text((_NAME_X, CHARGE_ROW // 2 - 16 + i * CHARGE_LINE), line, t.small, face=face,
+               cut=cut and i == len(lines) - 1)
     c.text((w - 8, CHARGE_ROW // 2), _marks(charge_id, copies), t.small, face="condensed_bold", anchor="rm")
 
 

@@ -49,8 +49,7 @@ class Canvas(Generic[T]):
             cut = cut or fitted != text
             text = fitted
         drawn = typeset.line(text, size, face, anchor)
-        x, y = round(xy[0]) + drawn.offset[0], round(xy[1]) + drawn.offset[1]
-        box = (x, y, x + drawn.mask.width, y + drawn.mask.height)
+        box = self.measure(xy, text, size, face=face, anchor=anchor)
         self.image.paste(fill, box, drawn.mask)
         if drawn.colour is not None:  # emoji, in their own colours
             self.image.paste(drawn.colour, box, drawn.colour)
@@ -60,6 +59,13 @@ class Canvas(Generic[T]):
         if text:
             self.labels.append(Label(text, box, size, fill, cut))
         return box
+
+    def measure(self, xy: tuple[float, float], text: str, size: int, *, face: str = "bold",
+                anchor: str = "la") -> Box:
+        """Where `text` would be written: the box `text` would return, with nothing drawn."""
+        drawn = typeset.line(text, size, face, anchor)
+        x, y = round(xy[0]) + drawn.offset[0], round(xy[1]) + drawn.offset[1]
+        return x, y, x + drawn.mask.width, y + drawn.mask.height
 
     def width(self, text: str, size: int, face: str = "bold") -> int:
         return int(typeset.advance(text, size, face))
@@ -80,17 +86,20 @@ class Canvas(Generic[T]):
     def fit_lines(self, text: str, size: int, face: str, max_width: int, max_lines: int,
                   smallest: int | None = None) -> tuple[list[str], int, str, bool]:
         """The text on one line if any face fits it, else on as few lines as it needs (at most `max_lines`),
-        at `size` or smaller down to `smallest`: a name or an effect is never shortened while it can wrap. The
-        last line is cut only when nothing else fits (the flag says so)."""
+        at `size` or smaller down to `smallest`: a name or an effect is never shortened while it can wrap, and a
+        word is broken between characters only when no face and size keeps it whole. The last line is cut only
+        when nothing else fits (the flag says so)."""
         faces = (face, *NARROWER.get(face, ()))
         for option in faces:
             if self.width(text, size, option) <= max_width:
                 return [text], size, option, False
-        for shrunk in range(size, min(size, smallest or size) - 1, -1):
-            for option in faces:
-                lines = self.wrap(text, shrunk, option, max_width)
-                if len(lines) <= max_lines:
-                    return lines, shrunk, option, False
+        words = text.split()
+        for whole in (True, False):
+            for shrunk in range(size, min(size, smallest or size) - 1, -1):
+                for option in faces:
+                    lines = self.wrap(text, shrunk, option, max_width)
+                    if len(lines) <= max_lines and (not whole or " ".join(lines).split() == words):
+                        return lines, shrunk, option, False
         lines = lines[:max_lines]
         lines[-1] = self.fit(lines[-1] + " " + ELLIPSIS, shrunk, option, max_width)[0]
         return lines, shrunk, option, True

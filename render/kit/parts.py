@@ -11,7 +11,8 @@ from .legibility import MIN_SIZE
 def latest_events(c: Canvas[Any], x: int, y: int, width: int, heading: str, events: list[str], *,
                   below: int = 12) -> int:
     """The newest public events under a heading, newest first: the newest in bold, the older smaller and
-    softer, each in at most two lines. Returns the y below them (`y` itself when there are none)."""
+    softer, each whole on as many lines as it needs. Returns the y below them (`y` itself when there are
+    none)."""
     if not events:
         return y
     theme, t = c.theme, c.theme.type
@@ -20,5 +21,5 @@ def latest_events(c: Canvas[Any], x: int, y: int, width: int, heading: str, even
     for i, event in enumerate(events):
         y = c.paragraph((x + 16, y), "• " + event, t.label if i == 0 else MIN_SIZE, width - 16,
                         face="bold" if i == 0 else "condensed", fill=theme.ink if i == 0 else theme.soft_ink,
-                        max_lines=2, leading=1.15) + 4
+                        leading=1.15) + 4
     return y + below

@@ -24,28 +24,29 @@ PAD = 24
 MAP = 1000
 SIDE_X = PAD + MAP + 24
 SIDE_W = WIDTH - SIDE_X - PAD
-PERSON_H = 196
 
 
 def render_board(view: NotreDameView, theme: NotreDameTheme = THEME, locale: str = "en") -> Image.Image:
     if view.viewer is not None:
         raise ValueError("the board is drawn from the public view (seat None), never from a player's own view")
-    height = PAD + header_height(view) + MAP + 24 + (PANEL_H + 12) * view.seats + LEGEND_H
-    c: NotreDameCanvas = Canvas(Image.new("RGB", (WIDTH, height), theme.paper), theme)
+    room = PAD + header_height(view) + 2 * MAP + (PANEL_H + 12) * view.seats + LEGEND_H  # cut to size below
+    c: NotreDameCanvas = Canvas(Image.new("RGB", (WIDTH, room), theme.paper), theme)
     y = header(c, view, locale, WIDTH)
     city.paint(c, view, PAD, y, MAP, locale)
     side = y
     for person in view.persons:
-        side = person_card(c, SIDE_X, side, SIDE_W, person, view, locale) + 12
+        side = person_card(c, SIDE_X, side, SIDE_W, person, view, locale,
+                           person_height(c, person, SIDE_W, locale)) + 12
     side = _table(c, SIDE_X, side, view, locale)
-    _legend(c, SIDE_X, side + 8, locale)
-    y += MAP + 24
+    side = _legend(c, SIDE_X, side + 8, locale)
+    y = max(y + MAP, side) + 24
     for p in view.players:
         y += panel(c, PAD, y, WIDTH - 2 * PAD, p, view, locale, changed=touched(view, p.seat)) + 12
-    symbols(c, PAD, y + 4, WIDTH - 2 * PAD, locale)
-    c.image.info["labels"] = c.labels
-    c.image.info["palette"] = palette(theme, locale)
-    return c.image
+    y = symbols(c, PAD, y + 4, WIDTH - 2 * PAD, locale)
+    image = c.image.crop((0, 0, WIDTH, y))
+    image.info["labels"] = c.labels
+    image.info["palette"] = palette(theme, locale)
+    return image
 
 
 def touched(view: NotreDameView, seat: int) -> bool:
@@ -102,22 +103,44 @@ def header(c: NotreDameCanvas, view: NotreDameView, locale: str, width: int) -> 
     return y + 16 if view.awaiting else y + 52 + 16
 
 
+def person_height(c: NotreDameCanvas, person: PersonView, w: int, locale: str) -> int:
+    """The height of a person's card: its name on one line or two, its whole effect, its row of rats."""
+    lines, size, _, _ = _person_name(c, person, w, locale)
+    effect = c.wrap(words.t(f"effect.{person.id}", locale), MIN_SIZE, "condensed", w - 32)
+    return _band(lines, size) + 10 + len(effect) * round(MIN_SIZE * EFFECT_LEADING) + 56
+
+
+EFFECT_LEADING = 1.15
+
+
+def _person_name(c: NotreDameCanvas, person: PersonView, w: int,
+                 locale: str) -> tuple[list[str], int, str, bool]:
+    """The name in the card's band, measured in the face it is drawn in: on one line if it fits, else on two,
+    as large as they fit; the flag says it was cut (when even two lines at the smallest size are too few)."""
+    return c.fit_lines(words.person(person.id, locale), c.theme.type.heading, "bold", w - 32, max_lines=2,
+                       smallest=MIN_SIZE)
+
+
+def _band(lines: list[str], size: int) -> int:
+    return 20 + round(size * 1.15) * len(lines)
+
+
 def person_card(c: NotreDameCanvas, x: int, y: int, w: int, person: PersonView, view: NotreDameView,
-                locale: str, h: int = PERSON_H) -> int:
-    """A person of the round: name, benefit, rats, and who paid for it. Returns the y below it."""
-    theme, t = c.theme, c.theme.type
+                locale: str, h: int) -> int:
+    """A person of the round: name, benefit, rats, and who paid for it, on a card `h` tall (at least its
+    `person_height`). Returns the y below it."""
+    theme = c.theme
     grey = person.id not in BROWN
     band = theme.persons["grey" if grey else "brown"]
-    name = words.person(person.id, locale)
-    size = t.heading if c.width(name, t.heading, "condensed_bold") <= w - 32 else MIN_SIZE
-    lines = c.wrap(name, size, "condensed_bold", w - 32)
-    top = 56 if len(lines) == 1 else 92
+    lines, size, face, cut = _person_name(c, person, w, locale)
+    top = _band(lines, size)
     c.box((x, y, x + w, y + h), fill=theme.card, outline=theme.line, width=2)
     c.box((x, y, x + w, y + top), fill=band, outline=theme.line, width=2)
-    c.paragraph((x + 16, y + (top - round(size * 1.15) * len(lines)) // 2), name, size, w - 32, face="bold",
-                fill=ink_on(band, theme), max_lines=2, leading=1.15)
-    c.paragraph((x + 16, y + top + 10), words.t(f"effect.{person.id}", locale), MIN_SIZE, w - 32, max_lines=3,
-                         leading=1.15)
+    for i, line in enumerate(lines):
+        c.text((x + 16, y + 10 + i * round(size * 1.15)), line, size, face=face, fill=ink_on(band, theme),
+               cut=cut and i == len(lines) - 1)
+    c.paragraph((x + 16, y + top + 10), words.t(f"effect.{person.id}", locale), MIN_SIZE, w - 32,
+                leading=EFFECT_LEADING)
     ry = y + h - 32
     for i in range(person.rats):
         glyphs.rat(c, x + 34 + i * 46, ry, 14)
@@ -144,15 +167,15 @@ def _table(c: NotreDameCanvas, x: int, y: int, view: NotreDameView, locale: str)
     return y + 56
 
 
-LEGEND_H = 80
+LEGEND_H = 2 * 52 + 24
 
 
-def symbols(c: NotreDameCanvas, x: int, y: int, w: int, locale: str) -> None:
-    """What the figures of a player's row stand for."""
+def symbols(c: NotreDameCanvas, x0: int, y: int, w: int, locale: str) -> int:
+    """What the figures of a player's row stand for, two to a row. Returns the y below them and the margin."""
     theme = c.theme
-    cy = y + 24
     items = (("coin", "coins"), ("cube", "supply"), ("star", "prestige"), ("cathedral", "at_notre_dame"))
-    for what, key in items:
+    for i, (what, key) in enumerate(items):
+        x, cy = x0 + (i % 2) * (w // 2), y + 24 + (i // 2) * 52
         if what == "coin":
             glyphs.coin(c, x + 18, cy, 17)
         elif what == "cube":
@@ -161,13 +184,15 @@ def symbols(c: NotreDameCanvas, x: int, y: int, w: int, locale: str) -> None:
             glyphs.star(c, x + 18, cy, 20, theme.prestige)
         else:
             glyphs.cathedral(c, x + 2, cy - 18, 36)
-        x = c.text((x + 44, cy), words.t(f"legend.{key}", locale), MIN_SIZE, face="condensed_bold", anchor="lm",
-                   max_width=w // 4 - 50)[2] + 28
+        c.text((x + 44, cy), words.t(f"legend.{key}", locale), MIN_SIZE, face="condensed_bold", anchor="lm",
+               max_width=w // 2 - 60)
+    return y + LEGEND_H
 
 
-def _legend(c: NotreDameCanvas, x: int, y: int, locale: str) -> None:
+def _legend(c: NotreDameCanvas, x: int, y: int, locale: str) -> int:
     theme = c.theme
     for i in range(4):
         glyphs.message(c, x + 28, y + 28 + i * 52, 24, theme.players["green"], i + 1)
         c.text((x + 64, y + 28 + i * 52), words.t(f"reward.{i + 1}", locale), MIN_SIZE, face="condensed_bold",
                anchor="lm", max_width=SIDE_W - 64)
+    return y + 4 * 52

@@ -12,10 +12,10 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.notre_dame.view import NotreDameView
-from render.kit import MIN_SIZE, Canvas
+from render.kit import Canvas, latest_events
 
 from . import city, words
-from .board import header, header_height, palette, person_card, touched
+from .board import header, header_height, palette, person_card, person_height, touched
 from .panels import PANEL_H, panel
 from .theme import THEME, NotreDameCanvas, NotreDameTheme
 
@@ -23,23 +23,25 @@ WIDTH = 1080
 PAD = 24
 INNER = WIDTH - 2 * PAD
 LATEST = 4
-PERSON_H = 250
+PERSON_H = 250  # a row of persons' cards is drawn in room twice as tall, then the picture cut to size
 
 
 def render_focus(view: NotreDameView, theme: NotreDameTheme = THEME, locale: str = "en") -> Image.Image:
     if view.viewer is not None:
         raise ValueError("the focused picture is drawn from the public view (seat None), never a player's own")
     show_city = "messages" in view.last_changed
-    height = (PAD + header_height(view) + 60 + LATEST * 80 + PERSON_H + 30 + (INNER + 24 if show_city else 0)
-              + (PANEL_H + 12) * view.seats + PAD)
-    c: NotreDameCanvas = Canvas(Image.new("RGB", (WIDTH, height), theme.paper), theme)
+    room = (PAD + header_height(view) + 60 + LATEST * 160 + 2 * PERSON_H + (INNER + 24 if show_city else 0)
+            + (PANEL_H + 12) * view.seats + PAD)  # cut to size below
+    c: NotreDameCanvas = Canvas(Image.new("RGB", (WIDTH, room), theme.paper), theme)
     y = header(c, view, locale, WIDTH)
-    y = _latest(c, y, view, locale)
+    events = [words.message(event, locale) for event in reversed(view.log[-LATEST:])]
+    y = latest_events(c, PAD, y, INNER, words.t("latest", locale), events, below=16)
     if view.persons:
         w = (INNER - 2 * 12) // 3
+        h = max(person_height(c, person, w, locale) for person in view.persons)
         for i, person in enumerate(view.persons):
-            person_card(c, PAD + i * (w + 12), y, w, person, view, locale, h=PERSON_H)
-        y += PERSON_H + 24
+            person_card(c, PAD + i * (w + 12), y, w, person, view, locale, h)
+        y += h + 24
     if show_city:
         city.paint(c, view, PAD, y, INNER, locale)
         y += INNER + 24
@@ -50,16 +52,3 @@ def render_focus(view: NotreDameView, theme: NotreDameTheme = THEME, locale: str
     image.info["palette"] = palette(theme, locale)
     return image
 
-
-def _latest(c: NotreDameCanvas, y: int, view: NotreDameView, locale: str) -> int:
-    theme, t = c.theme, c.theme.type
-    events = list(reversed(view.log[-LATEST:]))
-    if not events:
-        return y
-    c.text((PAD, y), words.t("latest", locale), t.heading)
-    y += 48
-    for i, event in enumerate(events):
-        y = c.paragraph((PAD + 16, y), "• " + words.message(event, locale), t.label if i == 0 else MIN_SIZE,
-                        INNER - 16, face="bold" if i == 0 else "condensed", fill=theme.ink if i == 0 else theme.soft_ink,
-                        max_lines=2, leading=1.15) + 4
-    return y + 16

@@ -18,10 +18,13 @@ PANEL_H = 16 + ROW_A + 8 + CELL_H + 10 + TRACK_H + 10 + 44 + 14
 
 def panel(c: NotreDameCanvas, x: int, y: int, w: int, p: PlayerView, view: NotreDameView, locale: str,
           changed: bool = False) -> int:
-    """Paint a player's row at (x, y), `w` wide; returns its height."""
+    """Paint a player's row at (x, y), `w` wide; returns its height (`PANEL_H`, more when its note takes
+    more than a line)."""
     theme, t = c.theme, c.theme.type
     fill = theme.players[p.colour]
-    h = PANEL_H
+    note = _note(p, locale)
+    more = max(0, len(c.wrap(note, MIN_SIZE, "condensed_bold", w - 32)) - 1)  # lines below the first
+    h = PANEL_H + more * round(MIN_SIZE * NOTE_LEADING)
     c.box((x, y, x + w, y + h), fill=theme.card, outline=theme.changed if changed else theme.line,
           width=6 if changed else 2)
     top = y + 16
@@ -48,6 +51,16 @@ def panel(c: NotreDameCanvas, x: int, y: int, w: int, p: PlayerView, view: Notre
         _building(c, x + 16 + i * cell, y0, cell - 6, sector, p, locale)
     y1 = y0 + CELL_H + 10
     _track(c, x + 16, y1, p.rats)
+    c.paragraph((x + 16, y1 + TRACK_H + 10), note, MIN_SIZE, w - 32, face="condensed_bold", fill=theme.soft_ink,
+                leading=NOTE_LEADING)
+    return h
+
+
+NOTE_LEADING = 1.2
+
+
+def _note(p: PlayerView, locale: str) -> str:
+    """What the player played, paid for or is doing this round, in a line (or two: see `panel`)."""
     notes = []
     if p.played:
         notes.append(words.t("played", locale, cards=", ".join(words.card(k, locale) for k in p.played)))
@@ -55,10 +68,7 @@ def panel(c: NotreDameCanvas, x: int, y: int, w: int, p: PlayerView, view: Notre
         notes.append(words.t("paid", locale, person=words.person(p.paid, locale)))
     if p.choosing:
         notes.append(words.t("choosing", locale))
-    if notes:
-        c.text((x + 16, y1 + TRACK_H + 10), " · ".join(notes), MIN_SIZE, face="condensed_bold", fill=theme.soft_ink,
-               max_width=w - 32)
-    return h
+    return " · ".join(notes)
 
 
 def _figure(c: NotreDameCanvas, x: int, top: int, what: str, value: str, colour: str) -> int:

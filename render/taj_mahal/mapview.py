@@ -14,6 +14,7 @@ from engine.taj_mahal.data import load
 from engine.taj_mahal.rules import PROVINCE_GOODS
 from engine.taj_mahal.view import TajMahalView
 from render.kit import mix
+from render.kit.fit import crosses
 
 from . import glyphs, words
 from .theme import TajMahalCanvas
@@ -134,13 +135,13 @@ def _province_label(c: TajMahalCanvas, g: Geometry, view: TajMahalView, province
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     number = view.tiles[province]
     plate = mix(theme.provinces[_colours()[province]], (255, 255, 255), 0.45)
-    text, size, face = c.fit(words.name("province", province, locale), theme.type.small, "condensed_bold",
-                             round(g.cell * 0.6))
+    name = words.name("province", province, locale)
+    text, size, face = c.fit(name, theme.type.small, "condensed_bold", round(g.cell * 0.6))
     w = c.width(text, size, face)
     top = cy - size * 1.2
     c.box((cx - w / 2 - 8, top - 4, cx + w / 2 + 8, top + size * 1.15), fill=plate, outline=theme.line, width=1,
           radius=8)
-    c.text((cx, top), text, size, face=face, anchor="mt")
+    c.text((cx, top), text, size, face=face, anchor="mt", cut=text != name)
     r = max(26, round(34 * g.cell / 400))
     won_by = owner.get(number)
     tile_fill = theme.players[view.players[won_by].colour] if won_by is not None else None
@@ -151,15 +152,27 @@ def _province_label(c: TajMahalCanvas, g: Geometry, view: TajMahalView, province
 
 def _city_name(c: TajMahalCanvas, g: Geometry, city: str, cy: float, r: int, locale: str) -> None:
     """The name above or below its city (`r`: how far the city's drawing reaches), on a pale plate so that
-    roads do not cross the letters."""
+    roads do not cross the letters: within half its province's width, its words on two lines if they must,
+    else on one line as wide as the province; centred on the city inside its province if no other name is in
+    the way, else moved along, else on the city's other side."""
     x0, _, x1, _ = g.rect(g.board.province_of[city])
     above = _spots()[city][1] < 50
     cx = g.at(city)[0]
-    text, size = words.name("city", city, locale), c.theme.type.small
-    room = round((x1 - x0) * 0.5)
-    text, size, face = c.fit(text, size, "condensed_bold", room)
-    w = c.width(text, size, face)
-    left = min(max(cx - w / 2, x0 + 10), x1 - 10 - w)
-    top = cy - r - 6 - size * 1.1 if above else cy + r + 6
-    c.box((left - 6, top - 2, left + w + 6, top + size * 1.1 + 2), fill=c.theme.city, radius=8)
-    c.text((left, top + 2), text, size, face=face, anchor="lt")
+    name = words.name("city", city, locale)
+    lines, size, face, cut = c.fit_lines(name, c.theme.type.small, "condensed_bold", round((x1 - x0) * 0.5), 2)
+    if cut or " ".join(lines) != name:  # never a word broken in two
+        lines, size, face, cut = c.fit_lines(name, c.theme.type.small, "condensed_bold", round(x1 - x0 - 20), 1)
+    w = max(c.width(line, size, face) for line in lines)
+    step = round(size * 1.1)
+    sides = (round(cy - r - 6 - step * len(lines)), round(cy + r + 6))  # above, below
+    tops = sides if above else sides[::-1]
+    within = round(min(max(cx - w / 2, x0 + 10), x1 - 10 - w))  # centred on the city, inside the province
+    # inside the map: centred on the city, beginning at it, ending at it
+    lefts = [within] + [round(min(max(x, g.x + 10), g.x + g.width - 10 - w)) for x in (cx - w / 2, cx, cx - w)]
+    # on its own side of the city, else on the other: where no name written already takes the place
+    left, top = next(((x, t) for t in tops for x in lefts
+                      if not any(crosses((x, t, x + w, t + step * len(lines)), label.box) for label in c.labels)),
+                     (within, tops[0]))
+    c.box((left - 6, top - 2, left + w + 6, top + step * len(lines) + 2), fill=c.theme.city, radius=8)
+    for i, line in enumerate(lines):
+        c.text((left, top + 2 + i * step), line, size, face=face, anchor="lt", cut=cut and i == len(lines) - 1)

@@ -136,7 +136,7 @@ def player_row(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView, vie
                     anchor="lm")[2] + 16
     for special in p.specials:
         mark = glyphs.SPECIAL_MARK[special]
-        box = c.text((hx + 8, line), mark, SMALL, face="condensed_bold", anchor="lm", fill=(255, 255, 255))
+        box = c.measure((hx + 8, line), mark, SMALL, face="condensed_bold", anchor="lm")
         c.box((hx, box[1] - 4, box[2] + 8, box[3] + 4), fill=theme.cards["special"], radius=6)
         c.text((hx + 8, line), mark, SMALL, face="condensed_bold", anchor="lm", fill=(255, 255, 255))
         hx = box[2] + 18

@@ -66,7 +66,11 @@ def _cards(c: YspahanCanvas, view: YspahanView, x: int, y: int, width: int, loca
 
 
 def _panel_h() -> int:
-    return 70 + 2 * (TILE_H + 10) + 50
+    """Name and means, two rows of buildings, the parts of the score on up to two lines."""
+    return 70 + 2 * (TILE_H + 10) + 2 * PARTS_LINE + 16
+
+
+PARTS_LINE = round(MIN_SIZE * 1.2)
 
 
 def _panel(c: YspahanCanvas, view: YspahanView, seat: int, x: int, y: int, locale: str) -> None:
@@ -89,8 +93,8 @@ def _panel(c: YspahanCanvas, view: YspahanView, seat: int, x: int, y: int, local
         ty = y + 70 + (i // 3) * (TILE_H + 10)
         panels.building_tile(c, tx, ty, tile_w, TILE_H, building, built, locale)
     parts = " · ".join(f"{words.t('kind.' + kind, locale)} {value}" for kind, value in p.points.items() if value)
-    c.text((x + 14, y + 70 + 2 * (TILE_H + 10) + 18), parts or words.t("no_points", locale), MIN_SIZE,
-           face="condensed_bold", fill=theme.soft_ink, anchor="lm", max_width=PANEL_W - 28)
+    c.paragraph((x + 14, y + 70 + 2 * (TILE_H + 10) + 4), parts or words.t("no_points", locale), MIN_SIZE,
+                PANEL_W - 28, face="condensed_bold", fill=theme.soft_ink, max_lines=2)
 
 
 def _legend(c: YspahanCanvas, y: int, locale: str) -> int:
