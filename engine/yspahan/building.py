@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .card_play import Play, cards_refusal
+from .card_play import Play, cards_problem
 from .cards import discard
 from .city import RULES
 from .flow import A, Ctx, Step
@@ -43,22 +42,37 @@ def building_price(building: str, card: str | None) -> tuple[int, int]:
     return (0 if card == NO_CAMELS else cost.camels), (0 if card == NO_GOLD else cost.gold)
 
 
-def build_refusal(s: State, seat: int, building: str, card: str | None) -> None:
+def build_problem(s: State, seat: int, building: str, card: str | None) -> str | None:
+    """Why the player cannot build `building` now (an i18n key; its words: `build_params`), or None."""
     player = s.player(seat)
-    if player.owns(building):
-        raise Illegal("yspahan.illegal.built_already", building=w.building(building))
+    if building in player.buildings:
+        return "yspahan.illegal.built_already"
     if card is not None:
         if card not in player.cards:
-            raise Illegal("yspahan.illegal.not_in_hand", card=w.card(card))
+            return "yspahan.illegal.not_in_hand"
         if building_price(building, card) == building_price(building, None):
-            raise Illegal("yspahan.illegal.card_saves_nothing", card=w.card(card), building=w.building(building))
+            return "yspahan.illegal.card_saves_nothing"
     camels, gold = building_price(building, card)
     if camels > player.camels or gold > player.gold:
-        raise Illegal("yspahan.illegal.building_cost", building=w.building(building), camels=w.count("camel", camels),
-                      gold=w.count("gold", gold), have_camels=w.count("camel", player.camels),
-                      have_gold=w.count("gold", player.gold))
+        return "yspahan.illegal.building_cost"
     if not player.cubes:
-        raise Illegal("yspahan.illegal.no_cube_left")
+        return "yspahan.illegal.no_cube_left"
+    return None
+
+
+def build_params(s: State, seat: int, building: str, card: str | None, problem: str) -> dict[str, Any]:
+    if problem == "yspahan.illegal.built_already":
+        return {"building": w.building(building)}
+    if problem == "yspahan.illegal.not_in_hand":
+        return {"card": w.card(card or "")}
+    if problem == "yspahan.illegal.card_saves_nothing":
+        return {"card": w.card(card or ""), "building": w.building(building)}
+    if problem == "yspahan.illegal.building_cost":
+        player = s.player(seat)
+        camels, gold = building_price(building, card)
+        return {"building": w.building(building), "camels": w.count("camel", camels), "gold": w.count("gold", gold),
+                "have_camels": w.count("camel", player.camels), "have_gold": w.count("gold", player.gold)}
+    return {}
 
 
 def build(c: Ctx, seat: int, building: str, card: str | None) -> None:
@@ -105,13 +119,17 @@ class After(Step):
         return [*(A("build", b) for b in BUILDINGS), *(A("build", b, card) for card in BUILD_CARDS for b in BUILDINGS),
                 A("cards"), A("end")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "build":
             if self.built:
-                raise Illegal("yspahan.illegal.one_building_per_turn")
-            build_refusal(s, self.seat, a.args[0], a.args[1] if len(a.args) > 1 else None)
-        elif a.verb == "cards":
-            cards_refusal(s, self.seat)
+                return "yspahan.illegal.one_building_per_turn"
+            return build_problem(s, self.seat, a.args[0], a.args[1] if len(a.args) > 1 else None)
+        return cards_problem(s, self.seat) if a.verb == "cards" else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if a.verb != "build":
+            return {}
+        return build_params(s, self.seat, a.args[0], a.args[1] if len(a.args) > 1 else None, problem)
 
     def has_options(self, s: State) -> bool:
         # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is

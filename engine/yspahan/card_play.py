@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.flow import later
 from engine.core.game import Action
 from engine.core.messages import Message
@@ -14,7 +13,7 @@ from engine.core.messages import Message
 from . import words as w
 from .caravan import load_cube
 from .cards import discard
-from .city import CITY, RULES, free_shops, put_cube, shop_rule
+from .city import CITY, RULES, any_free_shop, put_cube, shop_params, shop_problem
 from .flow import A, CardStep, Ctx
 from .state import State
 from .vocab import (
@@ -37,32 +36,33 @@ CAMELS = "camels"
 PAGE = 20  # amounts shown at once (a select holds 25 options)
 
 
-def card_refusal(s: State, seat: int, card: str) -> None:
-    """Raise `Illegal` when `card` cannot be played for its effect now."""
+def card_problem(s: State, seat: int, card: str) -> str | None:
+    """Why `card` cannot be played for its effect now (an i18n key; its words: `card_params`), or None."""
     player = s.player(seat)
     if card not in player.cards:
-        raise Illegal("yspahan.illegal.not_in_hand", card=w.card(card))
+        return "yspahan.illegal.not_in_hand"
     if card == SWAP and not player.gold and not player.camels:
-        raise Illegal("yspahan.illegal.nothing_to_swap")
+        return "yspahan.illegal.nothing_to_swap"
     if card in (SHOP_CUBE, CARAVAN_CUBE) and not player.cubes:
-        raise Illegal("yspahan.illegal.no_cube_left")
-    if card == SHOP_CUBE and not free_shops(s.shops, seat):
-        raise Illegal("yspahan.illegal.no_free_shop_anywhere")
+        return "yspahan.illegal.no_cube_left"
+    if card == SHOP_CUBE and not any_free_shop(s.shops, seat):
+        return "yspahan.illegal.no_free_shop_anywhere"
     if card == CAMEL_POINTS and not player.camels:
-        raise Illegal("yspahan.illegal.no_camels")
+        return "yspahan.illegal.no_camels"
     if card == GOLD_POINTS and not player.gold:
-        raise Illegal("yspahan.illegal.no_gold")
+        return "yspahan.illegal.no_gold"
+    return None
 
 
-def cards_refusal(s: State, seat: int) -> None:
+def card_params(card: str, problem: str) -> dict[str, Any]:
+    return {"card": w.card(card)} if problem == "yspahan.illegal.not_in_hand" else {}
+
+
+def cards_problem(s: State, seat: int) -> str | None:
     """Opening the card menu needs a card that can be played now."""
-    for card in PLAYABLE:
-        try:
-            card_refusal(s, seat, card)
-        except Illegal:
-            continue
-        return
-    raise Illegal("yspahan.illegal.no_card_to_play")
+    if any(card_problem(s, seat, card) is None for card in s.player(seat).cards if card in PLAYABLE):
+        return None
+    return "yspahan.illegal.no_card_to_play"
 
 
 def card_done(c: Ctx, seat: int, card: str) -> None:
@@ -81,9 +81,11 @@ class Play(CardStep):
     def candidates(self, s: State) -> list[Action]:
         return [*(A("play", card) for card in PLAYABLE), A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.verb == "play":
-            card_refusal(s, self.seat, a.args[0])
+    def problem(self, s: State, a: Action) -> str | None:
+        return card_problem(s, self.seat, a.args[0]) if a.verb == "play" else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return card_params(a.args[0], problem)
 
     def do(self, c: Ctx, a: Action) -> None:
         seat = self.seat
@@ -137,11 +139,15 @@ class Swap(CardStep):
     def candidates(self, s: State) -> list[Action]:
         return [A("give", GOLD), A("give", CAMELS), A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "give":
             player = s.player(self.seat)
             if not (player.gold if a.args[0] == GOLD else player.camels):
-                raise Illegal("yspahan.illegal.nothing_to_give", what=w.word(a.args[0]))
+                return "yspahan.illegal.nothing_to_give"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"what": w.word(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":
@@ -227,11 +233,13 @@ class CardShop(CardStep):
             return [*(A("quarter", q) for q in QUARTERS), A("back")]
         return [*(A("shop", shop) for souk in CITY.quarter_souks(self.quarter) for shop in souk.shops), A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.verb == "quarter" and not free_shops(s.shops, self.seat, a.args[0]):
-            raise Illegal("yspahan.illegal.no_free_shop", **w.at_quarter(a.args[0]))
-        if a.verb == "shop":
-            shop_rule(s, self.seat, a.args[0])
+    def problem(self, s: State, a: Action) -> str | None:
+        if a.verb == "quarter" and not any_free_shop(s.shops, self.seat, a.args[0]):
+            return "yspahan.illegal.no_free_shop"
+        return shop_problem(s, self.seat, a.args[0]) if a.verb == "shop" else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return w.at_quarter(a.args[0]) if a.verb == "quarter" else shop_params(a.args[0])
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":

@@ -8,8 +8,7 @@ another one there (see docs/rules/yspahan.md, decision 4).
 from __future__ import annotations
 
 from collections.abc import Mapping
-
-from engine.core.errors import Illegal
+from typing import Any
 
 from . import words as w
 from .data import load, road_distance
@@ -27,41 +26,33 @@ Shops = Mapping[str, int]  # shop -> seat of the cube in it
 
 def souk_owner(shops: Shops, souk_id: str) -> int | None:
     """The player whose cubes are in the souk (a souk never holds two players' cubes), or None."""
-    return next((shops[shop] for shop in CITY.souks[souk_id].shops if shop in shops), None)
+    for shop in CITY.souks[souk_id].shops:
+        if shop in shops:
+            return shops[shop]
+    return None
 
 
 def souk_complete(shops: Shops, souk_id: str) -> bool:
     return all(shop in shops for shop in CITY.souks[souk_id].shops)
 
 
-def quarter_status(shops: Shops, quarter: str) -> dict[str, tuple[int | None, bool]]:
-    """Each souk of the quarter: (owner, completed)."""
-    return {souk.id: (souk_owner(shops, souk.id), souk_complete(shops, souk.id)) for souk in CITY.quarter_souks(quarter)}
-
-
-def shop_refusal(shops: Shops, seat: int, shop: str,
-                 status: dict[str, tuple[int | None, bool]] | None = None) -> str | None:
-    """The rule that keeps `seat` from putting a cube in `shop` now (an i18n key), or None.
-    `status` is the quarter's `quarter_status` when the caller has it already."""
+def shop_refusal(shops: Shops, seat: int, shop: str) -> str | None:
+    """The rule that keeps `seat` from putting a cube in `shop` now (an i18n key), or None."""
     if shop in shops:
         return "yspahan.illegal.shop_taken"
-    status = status or quarter_status(shops, CITY.quarter_of(shop))
-    owner = status[CITY.souk_of[shop]][0]
-    if owner is not None and owner != seat:
-        return "yspahan.illegal.souk_taken"
-    if owner is None and any(who == seat and not done for who, done in status.values()):
-        return "yspahan.illegal.finish_your_souk"
+    owner = souk_owner(shops, CITY.souk_of[shop])
+    if owner is not None:
+        return None if owner == seat else "yspahan.illegal.souk_taken"
+    for souk in CITY.quarter_souks(CITY.quarter_of(shop)):
+        if souk_owner(shops, souk.id) == seat and not souk_complete(shops, souk.id):
+            return "yspahan.illegal.finish_your_souk"
     return None
 
 
 def free_shops(shops: Shops, seat: int, quarter: str | None = None) -> list[str]:
     """The shops the player may supply now, in one quarter or anywhere."""
-    out = []
-    for q in QUARTERS if quarter is None else (quarter,):
-        status = quarter_status(shops, q)
-        out += [shop for souk in CITY.quarter_souks(q) for shop in souk.shops
-                if shop_refusal(shops, seat, shop, status) is None]
-    return out
+    return [shop for q in (QUARTERS if quarter is None else (quarter,)) for souk in CITY.quarter_souks(q)
+            for shop in souk.shops if shop_refusal(shops, seat, shop) is None]
 
 
 # ---- the supervisor's road ------------------------------------------------------------------------
@@ -98,13 +89,20 @@ def occupied_faces(s: State, square: str) -> list[str]:
     return [shop for shop in CITY.faces[square] if shop in s.shops]
 
 
-def shop_rule(s: State, seat: int, shop: str) -> None:
-    """Raise `Illegal` naming the rule when `seat` may not put a cube from its reserve in `shop` now."""
-    if not s.player(seat).cubes:
-        raise Illegal("yspahan.illegal.no_cube_left")
-    reason = shop_refusal(s.shops, seat, shop)
-    if reason:
-        raise Illegal(reason, shop=w.shop(shop), souk=w.souk(CITY.souk_of[shop]))
+def shop_problem(s: State, seat: int, shop: str) -> str | None:
+    """The rule that keeps `seat` from putting a cube from its reserve in `shop` now (an i18n key), or None."""
+    return shop_refusal(s.shops, seat, shop) if s.player(seat).cubes else "yspahan.illegal.no_cube_left"
+
+
+def shop_params(shop: str) -> dict[str, Any]:
+    """The words of a refusal of `shop`."""
+    return {"shop": w.shop(shop), "souk": w.souk(CITY.souk_of[shop])}
+
+
+def any_free_shop(shops: Shops, seat: int, quarter: str | None = None) -> bool:
+    """May the player supply some shop now, in one quarter or anywhere?"""
+    return any(shop_refusal(shops, seat, shop) is None for q in (QUARTERS if quarter is None else (quarter,))
+               for souk in CITY.quarter_souks(q) for shop in souk.shops)
 
 
 def put_cube(c: Ctx, seat: int, shop: str) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import yaml
@@ -90,8 +90,13 @@ class City:
     faces: dict[str, tuple[str, ...]]       # road square -> shops it faces
     arm_length: dict[str, int]
 
-    def quarter_souks(self, quarter: str) -> list[Souk]:
-        return [s for s in self.souks.values() if s.quarter == quarter]
+    def quarter_souks(self, quarter: str) -> tuple[Souk, ...]:
+        return self._by_quarter[quarter]
+
+    @cached_property
+    def _by_quarter(self) -> dict[str, tuple[Souk, ...]]:
+        """Each quarter's souks, in map order (asked for on every placement)."""
+        return {q: tuple(s for s in self.souks.values() if s.quarter == q) for q in dict.fromkeys(s.quarter for s in self.souks.values())}
 
     def quarter_of(self, shop: str) -> str:
         return self.souks[self.souk_of[shop]].quarter

@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.game import Action
 from engine.core.messages import Message
 from engine.core.rng import below
 
 from . import words as w
 from .building import After
-from .card_play import Play, cards_refusal
+from .card_play import Play, cards_problem
 from .cards import draw_card
 from .city import RULES
 from .flow import A, Ctx, Step
@@ -97,14 +96,18 @@ class Roll(Step):
     def candidates(self, s: State) -> list[Action]:
         return [*(A("roll", n) for n in range(RULES.yellow_dice + 1)), A("cards")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "roll":
-            n, gold = int(a.args[0]), s.player(self.seat).gold
-            if n * RULES.yellow_die_price > gold:
-                raise Illegal("yspahan.illegal.yellow_dice_cost", dice=w.count("yellow_die", n),
-                              cost=w.count("gold", n * RULES.yellow_die_price), have=w.count("gold", gold))
-        else:
-            cards_refusal(s, self.seat)
+            too_dear = int(a.args[0]) * RULES.yellow_die_price > s.player(self.seat).gold
+            return "yspahan.illegal.yellow_dice_cost" if too_dear else None
+        return cards_problem(s, self.seat)
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if a.verb != "roll":
+            return {}
+        n = int(a.args[0])
+        return {"dice": w.count("yellow_die", n), "cost": w.count("gold", n * RULES.yellow_die_price),
+                "have": w.count("gold", s.player(self.seat).gold)}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat

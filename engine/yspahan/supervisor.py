@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.flow import later
 from engine.core.game import Action
 from engine.core.messages import Message
@@ -41,16 +40,21 @@ class Move(Step):
             return [*(A("distance", d) for d in range(FARTHEST + 1)), A("back")]
         return [*(A("to", square) for square in squares_at(s.supervisor, self.distance)), A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb != "distance":
-            return
+            return None
         d = int(a.args[0])
         if not squares_at(s.supervisor, d):
-            raise Illegal("yspahan.illegal.road_too_short", squares=w.count("square", d), square=w.square(s.supervisor))
-        price, gold = self.price(s, d), s.player(self.seat).gold
-        if price > gold:
-            raise Illegal("yspahan.illegal.move_cost", squares=w.count("square", d), value=self.value,
-                          cost=w.count("gold", price) if price else w.word("free"), have=w.count("gold", gold))
+            return "yspahan.illegal.road_too_short"
+        return "yspahan.illegal.move_cost" if self.price(s, d) > s.player(self.seat).gold else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        d = int(a.args[0])
+        if problem == "yspahan.illegal.road_too_short":
+            return {"squares": w.count("square", d), "square": w.square(s.supervisor)}
+        price = self.price(s, d)
+        return {"squares": w.count("square", d), "value": self.value,
+                "cost": w.count("gold", price) if price else w.word("free"), "have": w.count("gold", s.player(self.seat).gold)}
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":

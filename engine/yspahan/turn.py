@@ -7,15 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
 from .building import commit, group_on
-from .card_play import Play, cards_refusal
+from .card_play import Play, cards_problem
 from .cards import can_draw, discard, draw_card
-from .city import CITY, RULES, free_shops, put_cube, shop_rule
+from .city import CITY, RULES, any_free_shop, put_cube, shop_params, shop_problem
 from .flow import A, CardStep, Ctx, Step
 from .state import State
 from .supervisor import Move
@@ -39,12 +38,13 @@ class Choose(Step):
     def candidates(self, s: State) -> list[Action]:
         return [*(A("take", slot) for slot in SLOTS), A("cards")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "take":
-            if s.tower[SLOTS.index(a.args[0])] is None:
-                raise Illegal("yspahan.illegal.slot_empty", slot=w.slot(a.args[0]))
-        else:
-            cards_refusal(s, self.seat)
+            return "yspahan.illegal.slot_empty" if s.tower[SLOTS.index(a.args[0])] is None else None
+        return cards_problem(s, self.seat)
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"slot": w.slot(a.args[0])} if a.verb == "take" else {}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.push(Play(seat=self.seat) if a.verb == "cards" else Use(seat=self.seat, slot=a.args[0]))
@@ -84,17 +84,21 @@ class Use(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("action"), A("boost"), A("supervisor"), A("draw"), A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         player = s.player(self.seat)
         if a.verb in ("action", "boost") and self.slot in QUARTERS:
             if not player.cubes:
-                raise Illegal("yspahan.illegal.no_cube_left")
-            if not free_shops(s.shops, self.seat, self.slot):
-                raise Illegal("yspahan.illegal.no_free_shop", **w.at_quarter(self.slot))
+                return "yspahan.illegal.no_cube_left"
+            if not any_free_shop(s.shops, self.seat, self.slot):
+                return "yspahan.illegal.no_free_shop"
         if a.verb == "boost" and not player.cards:
-            raise Illegal("yspahan.illegal.no_card_to_discard")
+            return "yspahan.illegal.no_card_to_discard"
         if a.verb == "draw" and not can_draw(s.deck, s.discards):
-            raise Illegal("yspahan.illegal.no_cards_left")
+            return "yspahan.illegal.no_cards_left"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return w.at_quarter(self.slot) if problem == "yspahan.illegal.no_free_shop" else {}
 
     def do(self, c: Ctx, a: Action) -> None:
         seat, slot = self.seat, self.slot
@@ -138,9 +142,13 @@ class Boost(CardStep):
     def candidates(self, s: State) -> list[Action]:
         return [*(A("discard", card) for card in CARDS), A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "discard" and a.args[0] not in s.player(self.seat).cards:
-            raise Illegal("yspahan.illegal.not_in_hand", card=w.card(a.args[0]))
+            return "yspahan.illegal.not_in_hand"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"card": w.card(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":
@@ -162,8 +170,11 @@ class Place(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("shop", shop) for souk in CITY.quarter_souks(self.quarter) for shop in souk.shops]
 
-    def refuse(self, s: State, a: Action) -> None:
-        shop_rule(s, self.seat, a.args[0])
+    def problem(self, s: State, a: Action) -> str | None:
+        return shop_problem(s, self.seat, a.args[0])
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return shop_params(a.args[0])
 
     def do(self, c: Ctx, a: Action) -> None:
         put_cube(c, self.seat, a.args[0])

@@ -75,7 +75,8 @@ def square(square_id: str) -> dict[str, Any]:
     return Message("yspahan.square", {"arm": _name("road", square_id[0]), "n": square_id[1:]}).to_json()
 
 
-def count(thing: str, n: int) -> dict[str, Any]:
+@cache
+def count(thing: str, n: int) -> dict[str, Any]:  # shared, as `_name`
     """ "1 camel", "3 camels", "0 gold", "2 points": camel, gold, cube, die, yellow_die, square, point."""
     return Message(f"yspahan.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n}).to_json()
 
