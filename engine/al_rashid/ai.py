@@ -65,6 +65,9 @@ class Mind:
         self.s, self.t, self.seat = state, task, seat
         self.me: Family = state.family(seat)
         self.turns_left = RULES.turns - state.turn          # whole turns after this one
+        # What spending a gold of goods (or a credit note) gives up: what it would buy later. In the last turn
+        # nothing: whatever is left at the end scores nothing, so the family buys all it can.
+        self.spend, self.note = (GOLD, NOTE) if self.turns_left else (0.0, 0.0)
 
     # ---- worth of things ---------------------------------------------------------------------------
     def goods_gain(self, extra: dict[str, int], goods: dict[str, int] | None = None) -> int:
@@ -119,7 +122,7 @@ class Mind:
                 continue
             cost = charge_cost(self.s, self.seat, charge, self.me.notes > 0)
             if cost <= budget:
-                worth = self.charge_worth(charge) - GOLD * cost - (NOTE if cost < CHARGES[charge].cost else 0)
+                worth = self.charge_worth(charge) - self.spend * cost - (self.note if cost < CHARGES[charge].cost else 0)
                 best = worth if best is None else max(best, worth)
         return best
 
@@ -137,13 +140,13 @@ class Mind:
         if guild == "politics":
             return self.influence_worth()
         if guild == "culture":
-            return NOTE
+            return self.note
         if guild == "merchant":
-            return GOLD * max((self.swap_gain(g, h) for g in GOODS for h in GOODS if g != h and self.me.goods.get(g)),
+            return self.spend * max((self.swap_gain(g, h) for g in GOODS for h in GOODS if g != h and self.me.goods.get(g)),
                               default=0)
         if guild == "military":
-            return TILE - GOLD * ITEM_GOLD if any(self.me.goods.values()) else -9.0
-        return max(self.favour_worth(g) - GOLD * favour_cost(g) for g in ("politics", "culture"))  # spies
+            return TILE - self.spend * ITEM_GOLD if any(self.me.goods.values()) else -9.0
+        return max(self.favour_worth(g) - self.spend * favour_cost(g) for g in ("politics", "culture"))  # spies
 
     def swap_gain(self, give: str, take: str) -> int:
         goods = dict(self.me.goods)
@@ -212,7 +215,7 @@ class Mind:
         options = []
         cost = service_cost(self.s, self.seat, area, rank)
         if cost <= budget:
-            options.append(self.service_worth(area, rank) - GOLD * cost)
+            options.append(self.service_worth(area, rank) - self.spend * cost)
         charge = self.best_charge(area, budget)
         if charge is not None:
             options.append(charge)
@@ -288,11 +291,11 @@ class Mind:
             combo = () if a.args == ("nothing",) else a.args
             worth = 0.0
             if SERVICE in combo:
-                worth += self.service_worth(area, rank) - GOLD * service_cost(self.s, self.seat, area, rank)
+                worth += self.service_worth(area, rank) - self.spend * service_cost(self.s, self.seat, area, rank)
             if CHARGE in combo:
                 worth += self.best_charge(area, 99) or 0.0
             if FAVOUR in combo:
-                worth += self.favour_worth(area) - GOLD * favour_cost(area)
+                worth += self.favour_worth(area) - self.spend * favour_cost(area)
             if "benevolence" in combo:
                 worth += 1.2
             if area != CALIPH and SERVICE not in combo and CHARGE not in combo:
@@ -300,7 +303,7 @@ class Mind:
             return worth
         if a.verb == "charge":
             charge = a.args[0]
-            return self.charge_worth(charge) - GOLD * charge_cost(self.s, self.seat, charge, self.me.notes > 0)
+            return self.charge_worth(charge) - self.spend * charge_cost(self.s, self.seat, charge, self.me.notes > 0)
         if a.verb == "note":
             return 1.0 if a.args[0] == "use" else 0.0
         if a.verb == "pay":
@@ -310,7 +313,7 @@ class Mind:
         if a.verb == "add":
             return 1.0 - 0.01 * self.me.goods.get(a.args[0], 0)
         if a.verb == "favour":   # the Caliph's Favourite borrows a favour
-            return self.favour_worth(a.args[0]) - GOLD * favour_cost(a.args[0])
+            return self.favour_worth(a.args[0]) - self.spend * favour_cost(a.args[0])
         return self.detail(a)
 
     def detail(self, a: Action) -> float:
