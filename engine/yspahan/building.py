@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -37,9 +38,17 @@ def commit(c: Ctx, seat: int, slot: str) -> Group:
     return group
 
 
-def building_price(building: str, card: str | None) -> tuple[int, int]:
+def _price(building: str, card: str | None) -> tuple[int, int]:
     cost = RULES.buildings[building]
     return (0 if card == NO_CAMELS else cost.camels), (0 if card == NO_GOLD else cost.gold)
+
+
+PRICES = {(building, card): _price(building, card) for building in BUILDINGS for card in (None, *BUILD_CARDS)}
+
+
+def building_price(building: str, card: str | None) -> tuple[int, int]:
+    """(camels, gold) to build, with a card waiving one of them or without (None)."""
+    return PRICES[building, card]
 
 
 def build_problem(s: State, seat: int, building: str, card: str | None) -> str | None:
@@ -96,6 +105,10 @@ def build(c: Ctx, seat: int, building: str, card: str | None) -> None:
     c.touch(f"player:{seat}")
 
 
+AFTER = (*(A("build", b) for b in BUILDINGS), *(A("build", b, card) for card in BUILD_CARDS for b in BUILDINGS),
+         A("cards"), A("end"))
+
+
 def end_turn(c: Ctx, seat: int) -> None:
     """The turn is over; after the first player's turn the yellow dice leave the tower."""
     s = c.s
@@ -115,9 +128,8 @@ class After(Step):
     only_a_way_out = "end"
     built: bool = False
 
-    def candidates(self, s: State) -> list[Action]:
-        return [*(A("build", b) for b in BUILDINGS), *(A("build", b, card) for card in BUILD_CARDS for b in BUILDINGS),
-                A("cards"), A("end")]
+    def candidates(self, s: State) -> Sequence[Action]:
+        return AFTER
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "build":

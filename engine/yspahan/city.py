@@ -50,9 +50,15 @@ def shop_refusal(shops: Shops, seat: int, shop: str) -> str | None:
 
 
 def free_shops(shops: Shops, seat: int, quarter: str | None = None) -> list[str]:
-    """The shops the player may supply now, in one quarter or anywhere."""
-    return [shop for q in (QUARTERS if quarter is None else (quarter,)) for souk in CITY.quarter_souks(q)
-            for shop in souk.shops if shop_refusal(shops, seat, shop) is None]
+    """The shops the player may supply now, in one quarter or anywhere: `shop_refusal`'s rules, souk by souk."""
+    out = []
+    for q in QUARTERS if quarter is None else (quarter,):
+        owners = [(souk, souk_owner(shops, souk.id)) for souk in CITY.quarter_souks(q)]
+        unfinished = any(owner == seat and not souk_complete(shops, souk.id) for souk, owner in owners)
+        for souk, owner in owners:
+            if owner == seat or (owner is None and not unfinished):
+                out += [shop for shop in souk.shops if shop not in shops]
+    return out
 
 
 # ---- the supervisor's road ------------------------------------------------------------------------

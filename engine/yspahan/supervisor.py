@@ -3,6 +3,7 @@ caravan — in the order the mover chooses, each owner first asked whether to pa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,6 +21,7 @@ from .state import State
 from .vocab import HAMMAM
 
 FARTHEST = max(road_distance(a, b) for a in CITY.squares for b in CITY.squares)
+DISTANCES = (*(A("distance", d) for d in range(FARTHEST + 1)), A("back"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,9 +37,9 @@ class Move(Step):
     def price(self, s: State, distance: int) -> int:
         return move_price(s.player(self.seat).owns(HAMMAM), self.value, distance)
 
-    def candidates(self, s: State) -> list[Action]:
+    def candidates(self, s: State) -> Sequence[Action]:
         if self.distance is None:
-            return [*(A("distance", d) for d in range(FARTHEST + 1)), A("back")]
+            return DISTANCES
         return [*(A("to", square) for square in squares_at(s.supervisor, self.distance)), A("back")]
 
     def problem(self, s: State, a: Action) -> str | None:

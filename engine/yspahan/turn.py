@@ -4,6 +4,7 @@ card), place its cubes (`Place`), then build at most one building and end the tu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,11 +15,17 @@ from . import words as w
 from .building import commit, group_on
 from .card_play import Play, cards_problem
 from .cards import can_draw, discard, draw_card
-from .city import CITY, RULES, any_free_shop, put_cube, shop_params, shop_problem
+from .city import CITY, RULES, any_free_shop, free_shops, put_cube, shop_params, shop_problem
 from .flow import A, CardStep, Ctx, Step
 from .state import State
 from .supervisor import Move
 from .vocab import CAMEL, CARDS, GOLD, HOIST, MARKET, PEN, QUARTERS, SLOTS
+
+# The candidates never change: listed once.
+CHOOSE = (*(A("take", slot) for slot in SLOTS), A("cards"))
+USE = (A("action"), A("boost"), A("supervisor"), A("draw"), A("back"))
+BOOST = (*(A("discard", card) for card in CARDS), A("back"))
+PLACE = {q: tuple(A("shop", shop) for souk in CITY.quarter_souks(q) for shop in souk.shops) for q in QUARTERS}
 
 
 def dice_for(s: State, seat: int, slot: str, extra: int) -> int:
@@ -35,8 +42,8 @@ class Choose(Step):
 
     kind = "choose"
 
-    def candidates(self, s: State) -> list[Action]:
-        return [*(A("take", slot) for slot in SLOTS), A("cards")]
+    def candidates(self, s: State) -> Sequence[Action]:
+        return CHOOSE
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "take":
@@ -81,8 +88,8 @@ class Use(Step):
     kind = "use"
     slot: str
 
-    def candidates(self, s: State) -> list[Action]:
-        return [A("action"), A("boost"), A("supervisor"), A("draw"), A("back")]
+    def candidates(self, s: State) -> Sequence[Action]:
+        return USE
 
     def problem(self, s: State, a: Action) -> str | None:
         player = s.player(self.seat)
@@ -139,8 +146,8 @@ class Boost(CardStep):
     kind = "boost"
     slot: str
 
-    def candidates(self, s: State) -> list[Action]:
-        return [*(A("discard", card) for card in CARDS), A("back")]
+    def candidates(self, s: State) -> Sequence[Action]:
+        return BOOST
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "discard" and a.args[0] not in s.player(self.seat).cards:
@@ -167,8 +174,12 @@ class Place(Step):
     quarter: str
     n: int
 
-    def candidates(self, s: State) -> list[Action]:
-        return [A("shop", shop) for souk in CITY.quarter_souks(self.quarter) for shop in souk.shops]
+    def candidates(self, s: State) -> Sequence[Action]:
+        return PLACE[self.quarter]
+
+    def options(self, s: State) -> list[Action]:
+        # The same as vetting every shop (`problem`), souk by souk.
+        return [A("shop", shop) for shop in free_shops(s.shops, self.seat, self.quarter)] if s.player(self.seat).cubes else []
 
     def problem(self, s: State, a: Action) -> str | None:
         return shop_problem(s, self.seat, a.args[0])

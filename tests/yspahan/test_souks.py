@@ -109,3 +109,24 @@ def test_placing_needs_a_cube_in_the_reserve():
     s.players[BLUE].cubes = 0
     s = at(s, "take vase")
     assert "action" not in options(s)
+
+
+def test_the_shops_listed_souk_by_souk_are_those_the_rules_let_through_one_by_one():
+    """`free_shops` (the options of a placement) applies `shop_refusal`'s rules a souk at a time: along a seeded
+    match, for every player and quarter, it lists exactly the shops that `shop_refusal` does not refuse."""
+    from engine.ai import play_out
+    from engine.yspahan.city import CITY
+    from engine.yspahan.vocab import QUARTERS
+
+    final, log = play_out(GAME, ["heuristic"] * 4, 5)
+    s = GAME.new_game(None, 4, 5)
+    checked, busiest = 0, 0
+    for seat, notation in log:
+        s, _ = GAME.apply(s, seat, notation)
+        busiest = max(busiest, len(s.shops))
+        for player in range(4):
+            for quarter in QUARTERS:
+                shops = [x for souk in CITY.quarter_souks(quarter) for x in souk.shops]
+                assert free_shops(s.shops, player, quarter) == [x for x in shops if shop_refusal(s.shops, player, x) is None]
+                checked += 1
+    assert s == final and checked > 1000 and busiest > 20
