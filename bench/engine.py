@@ -3,10 +3,13 @@
     .venv/bin/python bench/engine.py                       # Al-Rashid, 4 players, seeds 1-100
     .venv/bin/python bench/engine.py --profile             # and where the time goes (cProfile)
     .venv/bin/python bench/engine.py --write               # record the result in docs/benchmarks.md
+    .venv/bin/python bench/engine.py --against main        # games/s of main and of this tree, alternately
 
 Games per second come from an uninstrumented run of `engine.ai.play_out` with random seats (one
 process, one core); the per-call costs from a second, timed run of the same matches. Times are the
 process's CPU time, so that other work on a shared machine does not count against the engine.
+`--against REV` measures a git revision (extracted with `git archive`) and this tree in turn, in a
+process of their own each round: on a shared machine only figures taken side by side compare.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ import platform
 import pstats
 import random
 import re
+import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -190,6 +196,38 @@ def update_section(document: str, block: str) -> str:
     return document[: match.end()] + f"\n\n{block}\n" + (f"\n{rest}" if rest else "")
 
 
+def games_per_second(tree: Path, args: list[str]) -> float:
+    """The games per second that `tree`'s own bench/engine.py measures with `args`, in a process of its own."""
+    out = subprocess.run([sys.executable, str(tree / "bench" / "engine.py"), *args], cwd=tree, check=True,
+                         capture_output=True, text=True).stdout
+    found = re.search(r"^games per second\s+([\d.]+)$", out, re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"no games per second in the output of {tree}: {out!r}")
+    return float(found.group(1))
+
+
+def side_by_side(trees: list[Path], args: list[str], rounds: int) -> list[list[float]]:
+    """Games per second of each tree, the trees measured in turn `rounds` times: one row per round."""
+    return [[games_per_second(tree, args) for tree in trees] for _ in range(rounds)]
+
+
+def extracted(rev: str, into: Path) -> Path:
+    """The files of git revision `rev` of this repository, written under `into`."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def compare(rev: str, args: list[str], rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        rows = side_by_side([extracted(rev, Path(folder)), ROOT], args, rounds)
+    print(f"games per second, {rev} / this tree, measured in turn ({' '.join(args)}):")
+    for before, after in rows:
+        print(f"  {before:7.1f} / {after:7.1f}   {after / before:.2f}×")
+    print(f"median ratio {statistics.median(after / before for before, after in rows):.2f}×")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="al-rashid")
@@ -200,7 +238,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--import", dest="modules", action="append", default=[],
                         help="a module to import first that registers a game (e.g. tests.support.toy_game)")
     parser.add_argument("--write", action="store_true", help=f"record the result in {DOC.relative_to(ROOT)}")
+    parser.add_argument("--against", metavar="REV", help="measure this git revision and this tree in turn")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against: how many times each")
     args = parser.parse_args(argv)
+    if args.against:
+        common = ["--game", args.game, "--players", str(args.players), "--games", str(args.games), "--seed", str(args.seed),
+                  *(f"--import={module}" for module in args.modules)]
+        compare(args.against, common, args.rounds)
+        return 0
     for module in args.modules:
         importlib.import_module(module)
     game = get_game(args.game)

@@ -46,3 +46,11 @@ def test_hotspots_name_the_project_functions_that_take_the_time():
     assert not any(name.endswith(" play_out") for name in names)
     assert all(0 < share <= 1 and calls > 0 for _, share, calls in spots)
     assert [share for _, share, _ in spots] == sorted((share for _, share, _ in spots), reverse=True)
+
+
+def test_trees_are_measured_in_turn_each_in_a_process_of_its_own():
+    """`--against`: each round measures every tree once, with the tree's own bench/engine.py."""
+    root = PATH.parents[1]
+    rows = bench.side_by_side([root, root], ["--game", "toy", "--players", "2", "--games", "5",
+                                             "--import=tests.support.toy_game"], rounds=2)
+    assert len(rows) == 2 and all(len(row) == 2 and min(row) > 0 for row in rows)
