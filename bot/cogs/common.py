@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from engine.core import EngineError, games
+from engine.core import EngineError, Message, games
 from engine.core.messages import has_key, locale_of
 
 from ..i18n import t
@@ -152,7 +152,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     original = getattr(original, "original", original)
     outcome(interaction, original)
     if isinstance(original, EngineError):
-        message = original.text(locale(interaction))
+        message = refusal_text(original, locale(interaction))
     else:
         log.error("unexpected error in %s", describe(interaction), exc_info=original)
         message = t("bot.error.unexpected", locale(interaction))
@@ -160,6 +160,16 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         await send(interaction, message)
     except discord.HTTPException:
         log.info("could not tell the player about an error (interaction %s)", interaction.id)
+
+
+ECHO = 60  # characters of what a player wrote that a refusal repeats: the reason must always show
+
+
+def refusal_text(refusal: EngineError, loc: str) -> str:
+    """A refusal's sentence, with the player's own words it repeats (a move, an option) shortened."""
+    message = refusal.message
+    return Message(message.key, {name: embeds.clip(value, ECHO) if isinstance(value, str) else value
+                                 for name, value in message.params.items()}).text(loc)
 
 
 async def deliver_mail(interaction: discord.Interaction, preferences: PreferenceService) -> None:

@@ -47,6 +47,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         chosen = get_game(game)
         spec = chosen.spec
         params = variants.read(chosen, options)
+        self.lobby.check_ai_players(chosen, ai_players)  # before a thread is made for a lobby that cannot open
         settings = MatchSettings(clock_hours=clock_hours or self.default_clock_hours, on_expiry=on_expiry,
                                  resign=resign, locale=_guild_locale(interaction))
         channel = interaction.channel
@@ -63,9 +64,8 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
             place = thread.id
         match = await self.lobby.create(
             game_key=spec.key, host_id=interaction.user.id, channel_id=here, place_id=place,
-            guild_id=interaction.guild_id, settings=settings, params=params, host_name=interaction.user.display_name)
-        for _seat in range(ai_players):
-            match = await self.lobby.add_ai(match.id, interaction.user.id)
+            guild_id=interaction.guild_id, settings=settings, params=params, host_name=interaction.user.display_name,
+            ai_players=ai_players)
         await send(interaction, t("bot.lobby.opened", locale(interaction), title=spec.title, where=f"<#{match.place_id}>"))
 
     @new.autocomplete("game")

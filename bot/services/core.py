@@ -163,8 +163,7 @@ class MatchCore:
             delivery.mine = [i for i in pending if i.kind == "private" and i.payload["seat"] == replying]
             self.held.update(i.id for i in delivery.mine if i.id is not None)
             courier = asyncio.create_task(self.courier.deliver(
-                match_id, self.held, () if replying is None else (replying,), match=match, pending=pending,
-                drawn=delivery.table_drawn))
+                match_id, self.held, match=match, pending=pending, drawn=delivery.table_drawn))
             courier.add_done_callback(lambda _: delivery.table_drawn.set())  # it had nothing to draw, or failed
             try:
                 yield delivery
@@ -209,9 +208,12 @@ class MatchCore:
         return new_state, events, entry
 
     async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
-                      events: Iterable[Event] = (), extra: Iterable[OutboxItem] = ()) -> MatchRecord:
+                      events: Iterable[Event] = (), extra: Iterable[OutboxItem] = (),
+                      answering: int | None = None) -> MatchRecord:
         """Save state, log entry, awaited seats, reminders, the result at the end and the outbox (the table,
-        whom to alert, private news, and the `extra` items of the change) in one transaction."""
+        whom to alert, private news, and the `extra` items of the change) in one transaction. `answering`: the
+        seat whose own step this change answers (its reply shows its next question, see courier.py), saved
+        with the table so that a delivery repeated after a crash announces its turn the same way, once."""
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
@@ -241,7 +243,10 @@ class MatchCore:
         if newly_awaited or over or any(e.audience is None for e in events) or extra:
             # A step that changed nothing public (choosing a piece before placing it) leaves the table as it is.
             # Seats that choose at once (a draft) are told by DM, with their buttons (see courier.py).
-            outbox.append(OutboxItem(match.id, "table", {"announce": newly_awaited, "together": len(active) > 1}))
+            table: dict[str, Any] = {"announce": newly_awaited, "together": len(active) > 1}
+            if answering is not None:
+                table["answering"] = [answering]
+            outbox.append(OutboxItem(match.id, "table", table))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:
             for seat_index in sorted(event.audience or ()):
@@ -266,8 +271,10 @@ class MatchCore:
     def seat_rows(match: MatchRecord) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "user_id": s.user_id, "ai": s.ai, "resigned": s.resigned} for s in match.seats]
 
-    async def advance(self, match: MatchRecord, game: Game, state) -> tuple[MatchRecord, Any]:
-        """Let AI seats play until a human must act or the match ends; each step is saved with its outbox."""
+    async def advance(self, match: MatchRecord, game: Game, state, *,
+                      answering: int | None = None) -> tuple[MatchRecord, Any]:
+        """Let AI seats play until a human must act or the match ends; each step is saved with its outbox
+        (and, after a player's step, the seat `answering`, as in `commit`)."""
         for _ in range(MAX_AI_STEPS):
             if game.is_over(state):
                 break
@@ -279,7 +286,7 @@ class MatchCore:
                 ai.choose, game, state, seat, match.seat(seat).ai or "random", match.seed + match.state_id
             )
             state, events, entry = await self.step(match, game, state, seat, action, by_ai=True)
-            match = await self.commit(match, game, state, entry=entry, events=events)
+            match = await self.commit(match, game, state, entry=entry, events=events, answering=answering)
         return match, state
 
     async def replay(self, match: MatchRecord) -> Any:

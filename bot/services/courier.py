@@ -9,8 +9,9 @@ start-up, so a crash between saving and posting loses nothing. Pending items are
   since the awaited player's last turn;
 - a player whose new turn comes by DM (they asked for it, or several seats choose at once, as in a draft)
   is told in one direct message with their question, its buttons, their private news and one hand picture,
-  instead of a mention — unless they are answering their own step (the reply shows the question) or their
-  DMs are closed (then the mention, and the panel at the table);
+  instead of a mention — unless they are answering their own step (the reply shows the question; the table
+  item says so, saved with the step, so a delivery repeated after a crash decides alike) or their DMs are
+  closed (then the mention, and the panel at the table);
 - the other `private` items of a seat become one direct message with one hand picture (or wait in the
   mailbox when the player's DMs are off or closed);
 - `line`, `lobby` and `final` items are posted as they are;
@@ -95,14 +96,14 @@ class Courier:
     def presenter(self, presenter: Presenter) -> None:
         self._presenter = presenter
 
-    async def deliver(self, match_id: int, hold: Collection[int] = (), answering: Collection[int] = (), *,
+    async def deliver(self, match_id: int, hold: Collection[int] = (), *,
                       match: MatchRecord | None = None, pending: list[OutboxItem] | None = None,
                       drawn: asyncio.Event | None = None) -> None:
         """Deliver what is pending for one match (the caller holds its lock), except the items in `hold`
-        (private news a player is being shown in their reply); the seats `answering` are shown their next
-        question in that reply. What fails stays pending for the next try. `match` and `pending`, when the
-        caller has them, are the match as saved under its lock and its undelivered items, read under the
-        claim: they are not read again. `drawn` is set once the table's picture is drawn (or none is due)."""
+        (private news a player is being shown in their reply). What fails stays pending for the next try.
+        `match` and `pending`, when the caller has them, are the match as saved under its lock and its
+        undelivered items, read under the claim: they are not read again. `drawn` is set once the table's
+        picture is drawn (or none is due)."""
         if pending is None:
             pending = await self.storage.pending(match_id)
         items = [i for i in pending if i.id not in hold]
@@ -134,7 +135,7 @@ class Courier:
                 for item in (i for i in items if i.kind == "line"):
                     await self._line(match, item)
                 privates = [i for i in items if i.kind == "private"]
-                by_dm = await self._turns_by_dm(match, prefs, tables, answering)
+                by_dm = await self._turns_by_dm(match, prefs, tables)
                 panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # news goes with it
                 await self._privates(match, prefs, [i for i in privates if i.payload["seat"] not in panels])
                 if picture is not None:
@@ -229,8 +230,8 @@ class Courier:
                                               self.now()))
             await self._done(match, group)
 
-    async def _turns_by_dm(self, match: MatchRecord, prefs: _Prefs, tables: list[OutboxItem],
-                           answering: Collection[int]) -> dict[int, tuple[TurnAlert, bool]]:
+    async def _turns_by_dm(self, match: MatchRecord, prefs: _Prefs,
+                           tables: list[OutboxItem]) -> dict[int, tuple[TurnAlert, bool]]:
         """The seats whose new turn goes by DM, each with whether the DM carries their question and buttons:
         players choosing at once with others (a draft) and players who asked for DMs, if their DMs are open.
         A player answering their own step sees the question in the reply: a DM only if they asked for one,
@@ -238,6 +239,7 @@ class Courier:
         if not tables or match.status != "running":
             return {}
         announced = {seat for item in tables for seat in item.payload.get("announce", [])}
+        answering = {seat for item in tables for seat in item.payload.get("answering", [])}
         together = {seat for item in tables if item.payload.get("together") for seat in item.payload.get("announce", [])}
         out: dict[int, tuple[TurnAlert, bool]] = {}
         for seat in match.seats:

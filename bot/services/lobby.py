@@ -29,15 +29,22 @@ class LobbyService:
 
     async def create(self, *, game_key: str, host_id: int, channel_id: int, place_id: int,
                      guild_id: int | None = None, settings: MatchSettings | None = None,
-                     params: dict[str, Any] | None = None, host_name: str | None = None) -> MatchRecord:
+                     params: dict[str, Any] | None = None, host_name: str | None = None,
+                     ai_players: int = 0) -> MatchRecord:
+        """Open a lobby with its host and `ai_players` AI seats (the best AI the game has), all saved at once:
+        a lobby that cannot take them all is not opened."""
         game = get_game(game_key)
         parsed = game.parse_params(params)
+        spec = game.spec
+        self.check_ai_players(game, ai_players)
         if await self.core.storage.live_match_at(place_id) is not None:
             raise Refusal("bot.refusal.place_taken")
         settings = settings or MatchSettings(clock_hours=self.core.default_clock_hours)
-        match = MatchRecord(game=game.spec.key, seed=self.core.new_seed(), guild_id=guild_id, channel_id=channel_id,
+        seats = [SeatRecord(0, user_id=host_id, name=host_name)]
+        seats += [SeatRecord(seat, ai=ai.available(game)[0]) for seat in range(1, 1 + ai_players)]
+        match = MatchRecord(game=spec.key, seed=self.core.new_seed(), guild_id=guild_id, channel_id=channel_id,
                             place_id=place_id, host_id=host_id, params=parsed.model_dump(mode="json"),
-                            settings=settings.model_dump(), seats=[SeatRecord(0, user_id=host_id, name=host_name)])
+                            settings=settings.model_dump(), seats=seats)
         try:
             match = await self.core.storage.create_match(match, outbox=[lobby_item(match)])
         except PlaceTaken:
@@ -45,6 +52,13 @@ class LobbyService:
         async with self.core.locks[match.id]:
             await self.core.deliver(match.id, match)
         return match
+
+    @staticmethod
+    def check_ai_players(game: Game, ai_players: int) -> None:
+        """Refused unless the host and `ai_players` AI seats fit at the game's table."""
+        spec = game.spec
+        if 1 + ai_players > spec.max_seats:
+            raise Refusal("bot.refusal.too_many_ai", game=spec.title, high=spec.max_seats, most=spec.max_seats - 1)
 
     async def _lobby(self, match_id: int) -> MatchRecord:
         match = await self.core.get(match_id)

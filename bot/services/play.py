@@ -65,8 +65,8 @@ class PlayService:
                 raise StaleBoard(match.id)
             choosing = game.active_seats(state)
             state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
-            match = await self.core.commit(match, game, state, entry=entry, events=events)
-            match, state = await self.core.advance(match, game, state)
+            match = await self.core.commit(match, game, state, entry=entry, events=events, answering=seat.seat)
+            match, state = await self.core.advance(match, game, state, answering=seat.seat)
             # The reply shows the player's next question (no DM with the same buttons) and their private news.
             # It is worked out while the courier delivers the table: the hand in a drawing process once the
             # table's picture is drawn (see `_after`), the panel in a thread (the suggestion is a heuristic's

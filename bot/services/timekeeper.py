@@ -39,9 +39,13 @@ class TimekeeperService:
 
     async def deliver_pending(self, *, due_only: bool = False) -> None:
         """Deliver every match's undelivered outbox (at start-up: whatever a crash or a failure left behind;
-        on the clock, `due_only`: what is due for another try)."""
+        on the clock, `due_only`: what is due for another try, skipping a match busy with a change, which
+        delivers what is pending once saved, or a later tick does: one match held up by a failing Discord
+        holds up no other's retries)."""
         due_by = self.core.now() if due_only else None
         for match_id in sorted({item.match_id for item in await self.core.storage.pending(due_by=due_by)}):
+            if due_only and self.core.locks[match_id].locked():
+                continue
             async with self.core.locks[match_id]:
                 await self.core.deliver(match_id)
 

@@ -51,6 +51,7 @@ class RecordingPresenter:
     reminders: list[tuple[int, Any]] = field(default_factory=list)
     turn_dms: list[tuple[int, int]] = field(default_factory=list)   # (user, match) told by DM it is their move
     turn_notices: list[tuple[int, Any]] = field(default_factory=list)  # (user, TurnNotice or None) of those DMs
+    turn_nonces: list[tuple[int, str]] = field(default_factory=list)  # (user, nonce): one DM on Discord per nonce
     finals: list[Any] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
     dm_attempts: list[int] = field(default_factory=list)
@@ -77,6 +78,7 @@ class RecordingPresenter:
         if user_id in self.closed_dms:
             raise DmClosed()
         self.turn_dms.append((user_id, match.id))
+        self.turn_nonces.append((user_id, nonce))
         self.turn_notices.append((user_id, turn))
 
     async def send_private(self, user_id, notice):

@@ -9,7 +9,7 @@ import pytest
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 
-from .e2e import bot, new_match, table_message
+from .e2e import awaited, bot, new_match, start, table_message
 
 
 def said(key, user, **params):
@@ -135,3 +135,21 @@ async def test_a_server_manager_may_add_and_remove_ai_seats_and_start_anyones_lo
         await fake.wait_for(lambda: table_message(fake, tables) is not None, timeout=30, what="the table")
         await fake.quiet()
         assert [status for _id, status, *_rest in await snapshot(settings)] == ["running"]
+
+
+@pytest.mark.usefixtures("tiny_pictures")
+async def test_a_refusal_of_a_very_long_move_shows_its_reason_with_the_move_shortened(settings, world):
+    fake, alice, bob, _mallory, tables, _den = world
+    async with fake.running(bot(settings)):
+        await start(fake, [alice, bob], tables, ai=1, game="al-rashid")
+        await fake.wait_for(lambda: table_message(fake, tables) is not None, timeout=30, what="the table")
+        await fake.quiet()
+        (user,) = awaited(fake, tables, [alice, bob])
+        typed = "x" * 1990
+        reply = await (await fake.slash(user, tables, "play", options={"move": typed})).reply(timeout=30)
+        shown = said("al_rashid.malformed.verb", user, verb=typed[:59] + "…")
+        assert reply.ephemeral and reply.content == shown and len(shown) < 200
+        options = await (await fake.slash(user, fake.add_text_channel(tables.guild, "more"), "game", subcommand="new",
+                                          options={"game": "toy", "options": typed + "=1"})).reply(timeout=30)
+        assert options.content.startswith(said("bot.refusal.unknown_option", user, game="Toy", option=typed[:59] + "…",
+                                               known="").split(";")[0]) and len(options.content) < 300

@@ -274,3 +274,23 @@ async def test_an_unexpected_error_is_logged_with_its_trace_and_the_player_gets_
     (logged,) = fake.logged_errors
     assert logged.exc_info and "the disk is on fire" in str(logged.exc_info[1])
     fake.logged_errors.clear()  # provoked on purpose
+
+
+async def test_a_lobby_opens_with_all_its_ai_seats_or_not_at_all(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    async with fake.running(bot(settings)):
+        full = await (await fake.slash(bob, channel, "game", subcommand="new",
+                                       options={"game": "toy", "ai_players": 4})).reply(timeout=30)
+        assert full.content == translate("bot.refusal.too_many_ai", "en", game="Toy", high=4, most=3)
+        assert fake.threads(channel) == [] and fake.messages(channel) == []  # no thread, no lobby
+        await new_match(fake, alice, channel, "toy", ai_players=3)
+        lobby = fake.latest_with_components(fake.threads(channel)[0])
+        assert lobby.text.count("AI") + lobby.text.count("IA") >= 3
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        (match,) = await storage.matches(statuses=("lobby",))
+        assert [(s.user_id, s.ai) for s in match.seats] == [(alice.id, None)] + [(None, "random")] * 3
+    finally:
+        await storage.close()

@@ -1,6 +1,7 @@
 """The outbox: what a change must show is saved with it and delivered after it, once; a crash in between
 loses nothing; every new turn is announced exactly once, whatever made it someone's turn."""
 
+import asyncio
 import contextlib
 import random
 from collections import Counter
@@ -257,3 +258,41 @@ def test_a_turn_dm_nonce_fits_discord_for_any_outbox_id_and_player():
     assert len(nonces) == 8
     assert all(len(nonce + "c") <= 25 for nonce in nonces)
     assert alert_nonce(10**12, big_user) == alert_nonce(10**12, big_user)
+
+
+class Unshared(asyncio.Lock):
+    """A match's lock that fails whoever would wait for it while it is held."""
+
+    async def acquire(self):
+        if self.locked():
+            raise AssertionError("waited on the lock of a match busy with a change")
+        return await super().acquire()
+
+
+async def test_the_turn_clock_waits_on_no_match_busy_with_a_change(service, presenter, storage, clock):
+    """While Discord fails, a change can hold its match's lock for as long as discord.py retries (about 25
+    seconds): the clock's retries of that match wait for a later tick, and other matches' reminders go on."""
+    busy = await service.start((await new_match(service, BOB, clock_hours=100)).id, HOST)
+    other = await service.create(game_key="toy", host_id=CAROL, channel_id=71, place_id=78, guild_id=9,
+                                 settings=MatchSettings(clock_hours=10))
+    await service.join(other.id, HOST)
+    other = await service.start(other.id, CAROL)
+    real = presenter.show_table
+
+    async def down(update):
+        raise ConnectionError("Discord is unreachable")
+
+    presenter.show_table = down
+    first = next(s.user_id for s in busy.seats if s.awaited_since is not None)
+    await service.play(busy.id, first, "take 1")
+    presenter.show_table = real
+    assert [i.kind for i in await storage.pending(busy.id)] == ["table"]
+    clock.advance(5.5)  # past half the other match's clock: its player is due a nudge; the failed table a retry
+    service.core.locks[busy.id] = lock = Unshared()
+    async with lock:  # the busy match's change, still posting
+        assert await service.tick() == 1
+    assert [i.kind for i in await storage.pending(busy.id)] == ["table"]  # left to a later tick
+    waiting = next(s.user_id for s in (await service.get(other.id)).seats if s.awaited_since is not None)
+    assert [user for user, _ in presenter.reminders] == [waiting]
+    await service.tick()
+    assert await storage.pending(busy.id) == []

@@ -132,3 +132,36 @@ async def test_players_choosing_at_once_get_their_question_by_dm_unless_answerin
     new = presenter.turn_notices[2:]
     assert sorted(user for user, _ in new) == [HOST, BOB] and all(turn is not None for _, turn in new)
     assert [a.user_id for a in presenter.tables[-1].alerts] == [CAROL]
+
+
+async def test_a_turn_is_announced_once_when_the_bot_dies_between_posting_the_table_and_noting_it(
+        service, presenter, storage, clock, monkeypatch):
+    """Bob's confirm opens round 2: the table mentions him (his reply asks the question), and the bot dies
+    before noting the table delivered. Started again, it delivers the table again (the same nonce: the same
+    message, no new ping) and must not also send Bob a DM with the question."""
+    from bot.services import MatchService
+    from bot.services.courier import Courier
+
+    match = await bid(service, BOB)
+    for user in (HOST, BOB):
+        await service.play(match.id, user, "play 1")
+    await service.play(match.id, HOST, "confirm")
+    real, crashed = Courier._done, []
+
+    async def dies_after_posting_the_table(courier, match, items, **message_ids):
+        if not crashed and any(i.kind == "table" for i in items):
+            crashed.append(match.id)
+            raise ConnectionError("the process died")
+        await real(courier, match, items, **message_ids)
+
+    monkeypatch.setattr(Courier, "_done", dies_after_posting_the_table)
+    dms_before = len(presenter.turn_nonces)
+    await service.play(match.id, BOB, "confirm")
+    assert crashed and presenter.tables[-1].new_turn and BOB in [a.user_id for a in presenter.tables[-1].alerts]
+    restarted = MatchService(storage, presenter, now=clock)
+    await restarted.resume()
+    assert [(a.user_id, u.nonce) for u in presenter.tables[-2:] for a in u.alerts if a.user_id == BOB] == [
+        (BOB, presenter.tables[-1].nonce)] * 2  # the same table message, posted once on Discord
+    assert {user for user, _ in set(presenter.turn_nonces[dms_before:])} == {HOST}  # Bob: no DM besides the mention
+    assert len(set(presenter.turn_nonces[dms_before:])) == 1  # the host's, sent again: one message on Discord
+    assert await storage.pending(match.id) == []
