@@ -12,13 +12,15 @@ from engine.core import EngineError, Message, games
 from engine.core.messages import has_key, locale_of
 
 from ..i18n import t
-from ..ops.telemetry import outcome
+from ..ops.telemetry import command_path, outcome
 from ..services import PreferenceService, Refusal, variants
 from ..services.tidings import event_from_json
 from ..ui import embeds
 
 log = logging.getLogger("bot")
 UNKNOWN_INTERACTION = 10062
+NUMBER_RANGE = 2**53  # Discord's limits of a number option (within the database's integers)
+TEXT_LENGTH = 6000   # and of a text option
 
 
 def channel_of(interaction: discord.Interaction) -> int:
@@ -59,7 +61,7 @@ def refused_options(interaction: discord.Interaction) -> Refusal | None:
     if interaction.type is not discord.InteractionType.application_command or not isinstance(
             command, app_commands.Command):
         return None
-    given = _leaf_options(dict(interaction.data or {}))
+    given = {str(o.get("name")): o.get("value") for o in command_path(dict(interaction.data or {}))[1]}
     loc = locale(interaction)
     for param in command.parameters:
         if param.display_name not in given:
@@ -69,28 +71,27 @@ def refused_options(interaction: discord.Interaction) -> Refusal | None:
         if param.choices and value not in [choice.value for choice in param.choices]:
             return Refusal("bot.refusal.option_choice", option=name,
                            allowed=", ".join(_choice_name(choice, loc) for choice in param.choices))
-        if param.type in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
+        measured: float
+        low: float
+        high: float
+        if param.type is discord.AppCommandOptionType.string:
+            measured, key = len(str(value)), "bot.refusal.option_length"
+            low, high = param.min_value or 0, param.max_value or TEXT_LENGTH
+        elif param.type in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
             if isinstance(value, bool) or not isinstance(value, int | float):
                 return Refusal("bot.refusal.option_number", option=name)
-            measured: float = value
-        elif param.type is discord.AppCommandOptionType.string:
-            measured = len(str(value))
+            measured, key = value, "bot.refusal.option_bounds"
+            low = -NUMBER_RANGE if param.min_value is None else param.min_value
+            high = NUMBER_RANGE if param.max_value is None else param.max_value
         else:
             continue
-        low, high = param.min_value, param.max_value
-        if (low is not None and measured < low) or (high is not None and measured > high):
-            key = "bot.refusal.option_length" if param.type is discord.AppCommandOptionType.string else \
-                "bot.refusal.option_bounds"
-            return Refusal(key, option=name, low=f"{low if low is not None else 0:g}", high=f"{high:g}"
-                           if high is not None else "∞")
+        if not low <= measured <= high:
+            return Refusal(key, option=name, low=_figure(low), high=_figure(high))
     return None
 
 
-def _leaf_options(data: dict[str, Any]) -> dict[str, Any]:
-    options = list(data.get("options") or [])
-    while options and options[0].get("type") in (1, 2):  # a subcommand (group): its options are inside
-        options = list(options[0].get("options") or [])
-    return {str(o.get("name")): o.get("value") for o in options}
+def _figure(bound: float) -> str:
+    return f"{bound:g}" if isinstance(bound, float) else str(bound)
 
 
 def _option_name(name: str, loc: str) -> str:

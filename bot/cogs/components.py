@@ -8,13 +8,9 @@ from discord.ext import commands
 
 from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
-from ..ui.routes import PREFIX, Route, parse, prefix_of, resolve_step
+from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, parse, prefix_of, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error
 from .replies import Replies
-
-LOBBY = {"join", "leave", "addai", "rmai", "start"}
-STEPS = {"do", "pick"}
-KNOWN = LOBBY | STEPS | {"open", "hand", "board", "status"}
 
 
 class Components(commands.Cog):
@@ -60,7 +56,7 @@ class Components(commands.Cog):
     @staticmethod
     async def _acknowledge(interaction: discord.Interaction, route: Route | None) -> bool:
         try:
-            if route is not None and (route.verb in LOBBY or route.verb in STEPS):
+            if route is not None and (route.verb in LOBBY_VERBS or route.verb in STEP_VERBS):
                 await interaction.response.defer()  # the message clicked on will be edited
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -69,7 +65,7 @@ class Components(commands.Cog):
             return False  # 10062: Discord forgot the click; nothing was done, the player may click again
 
     async def _handle(self, interaction: discord.Interaction, route: Route | None) -> None:
-        if route is None or route.verb not in KNOWN:
+        if route is None:
             raise Refusal("bot.refusal.unknown_button")
         user = interaction.user.id
         match_id = route.match_id
@@ -102,7 +98,7 @@ class Components(commands.Cog):
         carries the button, but a hand-made client sends any id from anywhere."""
         match = await self.table.get(route.match_id)
         if interaction.guild_id is None:
-            where_ok = route.verb in STEPS
+            where_ok = route.verb in STEP_VERBS
         else:
             where_ok = interaction.guild_id == match.guild_id and interaction.channel_id == match.place_id
         if not where_ok:

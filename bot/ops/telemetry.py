@@ -214,15 +214,20 @@ def finish(interaction: discord.Interaction) -> None:
 
 def kind_of(interaction: discord.Interaction) -> str:
     """The command's name (with its subcommand); never its options, which may name a hidden tile."""
-    data: Any = interaction.data or {}
     if interaction.type is discord.InteractionType.component:
         return "component"
+    return "/" + " ".join(command_path(dict(interaction.data or {}))[0])
+
+
+def command_path(data: dict[str, Any]) -> tuple[list[str], list[dict[str, Any]]]:
+    """A command interaction's names (the command, its subcommand group and subcommand) and the options
+    given to the subcommand."""
     name = [str(data.get("name", "?"))]
-    options = data.get("options") or []
-    while options and options[0].get("type") in (1, 2):  # subcommand (group)
+    options = list(data.get("options") or [])
+    while options and options[0].get("type") in (1, 2):  # subcommand (group): its options are inside
         name.append(str(options[0].get("name")))
-        options = options[0].get("options") or []
-    return "/" + " ".join(name)
+        options = list(options[0].get("options") or [])
+    return name, options
 
 
 def logfmt(fields: dict[str, Any]) -> str:

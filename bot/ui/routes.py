@@ -48,12 +48,17 @@ class Route:
         return len(self.custom_id) <= MAX_CUSTOM_ID
 
 
+LOBBY_VERBS = frozenset({"join", "leave", "addai", "rmai", "start"})
+STEP_VERBS = frozenset({"do", "pick"})
+VERBS = LOBBY_VERBS | STEP_VERBS | {"open", "hand", "board", "status"}
+
+
 def parse(custom_id: str) -> Route | None:
     parts = custom_id.split(":", 4)
     if len(parts) < 4 or parts[0] != PREFIX:
         return None
     match_id, state_id = number(parts[1]), number(parts[2])
-    if match_id is None or state_id is None or not parts[3]:
+    if match_id is None or state_id is None or parts[3] not in VERBS:
         return None
     return Route(match_id, state_id, parts[3], parts[4] if len(parts) == 5 else None)
 

@@ -109,6 +109,9 @@ async def test_typed_moves_and_options_outside_a_commands_range_get_one_sentence
                                      options={"game": "toy", "clock_hours": -3})
             assert await answers(fake, hours) == [said("bot.refusal.option_bounds", user,
                                                        option=said("names.option.clock_hours", user), low=1, high=720)]
+            beyond = await fake.slash(user, lounge, "replay", forged=True, options={"match": 2**70})
+            assert await answers(fake, beyond) == [said("bot.refusal.option_bounds", user,
+                                                        option=said("names.option.match", user), low=1, high=2**53)]
         for user in (tables.guild.owner, manager):
             language = await fake.slash(user, lounge, "server", subcommand="language", forged=True,
                                         options={"language": "xx"})
