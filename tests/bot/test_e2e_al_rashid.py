@@ -66,7 +66,7 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     guild = fake.add_guild("Bazaar", members=[bruno, alice])
     channel = fake.add_text_channel(guild, "al-rashid")
     covered, figures, notations = set(), Figures(), set()
-    rng, seen, since, panels = random.Random(5), {}, 0, {}
+    rng, seen, since, panels, turns = random.Random(5), {}, 0, {}, {}
     for half in range(2):  # the bot restarts in the middle
         client = bot(settings)
         async with fake.running(client):
@@ -77,9 +77,10 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
             driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since)
             driver.seen.update(seen)
             driver.panels = panels  # the player's panel stays on their screen across the restart
+            driver.turn = turns  # and a turn in progress goes on after it (announced once, before it)
             await driver.play(match.id, decisions=40)
             notations |= driver.notations
-            seen, since = dict(driver.seen), len(fake.all_messages)
+            seen, since, turns = dict(driver.seen), len(fake.all_messages), driver.turn
             if half == 1:
                 await resign_and_await_final_score(fake, bruno, channel)
             await fake.quiet()
