@@ -52,22 +52,10 @@ from tests.bot.clicking import Clicking, Figures  # noqa: E402
 from tests.bot.crashing import BotProcess  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 from tests.support.backends import postgres_schema  # noqa: E402
-from tests.support.bot_process import run_bot  # noqa: E402
 from tests.support.postgres import given_or_throwaway  # noqa: E402
 
 GAMES = ["al-rashid", "taj-mahal", "notre-dame", "yspahan"]
 STEP_VERBS = re.compile(r"^cs:\d+:\d+:(do|pick)")
-
-
-class Bot(BotProcess):
-    """The bot in its own process, which may start its drawing processes (not a daemon, unlike the crash
-    test's)."""
-
-    async def start(self) -> None:
-        identifies = self.fake.gateway.identifies
-        self.process = self.context.Process(target=run_bot, args=(self.env, self.log_path, self.tiny_pictures))
-        self.process.start()
-        await self.fake.wait_connected(identifies=identifies + 1, timeout=60)
 
 
 def free_port() -> int:
@@ -226,7 +214,7 @@ async def run(args, database: str | None) -> None:
             guild = fake.add_guild("Bazaar", members=users)
             channels = [fake.add_text_channel(guild, f"table-{i}") for i in range(matches)]
             port = free_port()
-            bot = Bot(fake, Path(workdir), tiny_pictures=args.tiny_pictures, log_level="WARNING")
+            bot = BotProcess(fake, Path(workdir), tiny_pictures=args.tiny_pictures, log_level="WARNING")
             bot.env.update({"METRICS_PORT": str(port), "RENDER_PROCESSES": str(args.render_processes),
                             "REMINDER_POLL_SECONDS": "3600"})
             if database:

@@ -55,7 +55,7 @@ async def matches_waiting_for_alice(url, guild, alice, places):
 
 def bot_process(fake, tmp_path, url, shard):
     (tmp_path / f"shard{shard}").mkdir()
-    bot = BotProcess(fake, tmp_path / f"shard{shard}")
+    bot = BotProcess(fake, tmp_path / f"shard{shard}", render_processes=0)
     bot.env.update(DATABASE_URL=url, SHARD_COUNT="2", SHARD_IDS=str(shard), REMINDER_POLL_SECONDS=str(POLL_SECONDS),
                    WORK_LEASE_SECONDS=str(LEASE_SECONDS))
     return bot
