@@ -6,6 +6,7 @@ few kills per game; see tests/bot/crashing.py).
     .venv/bin/python bench/crash.py --game al-rashid --kills 250                  # SQLite, tiny pictures
     .venv/bin/python bench/crash.py --game all --backend postgresql --kills 125   # each game in turn
     .venv/bin/python bench/crash.py --game yspahan --kills 100 --pictures         # the real pictures
+    .venv/bin/python bench/crash.py --game notre-dame --kills 40 --kill-rate 0.1  # matches to their end
 
 PostgreSQL runs in a throwaway cluster on this machine (Debian's postgresql package), or on the server
 `--postgres` names. Prints, per game, the kills, how many fell before the player saw the answer and how
@@ -44,13 +45,14 @@ async def run_game(game: str, args: argparse.Namespace, server: str | None) -> i
             channel = fake.add_text_channel(guild, game)
             bot = BotProcess(fake, Path(workdir), database=database, tiny_pictures=not args.pictures,
                              render_processes=args.render_processes)
-            crashing = Crashing(fake, bot, channel, users, random.Random(args.seed), game=game)
+            crashing = Crashing(fake, bot, channel, users, random.Random(args.seed), game=game,
+                                kill_rate=args.kill_rate)
             began = time.monotonic()
             found = await crashing.run(args.kills, deadline=began + args.minutes * 60)
             took = time.monotonic() - began
     drawing = f"{args.render_processes} drawing processes" if args.render_processes else "drawing in a thread"
-    print(f"{game} on {'PostgreSQL' if server else 'SQLite'} (seed {args.seed}, {'real' if args.pictures else 'tiny'} "
-          f"pictures, {drawing}, {took:.0f} s): {found.summary()}")
+    print(f"{game} on {'PostgreSQL' if server else 'SQLite'} (seed {args.seed}, kill rate {args.kill_rate}, "
+          f"{'real' if args.pictures else 'tiny'} pictures, {drawing}, {took:.0f} s): {found.summary()}")
     for problem in found.problems:
         print("PROBLEM:", problem)
     print(f"{len(found.problems)} problems" if found.problems else
@@ -75,6 +77,8 @@ def main() -> int:
     parser.add_argument("--postgres", help="a PostgreSQL server's URL (default: a throwaway cluster)")
     parser.add_argument("--kills", type=int, default=250, help="per game")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--kill-rate", type=float, default=0.5,
+                        help="the share of interactions the bot is killed in (lower: matches get further)")
     parser.add_argument("--pictures", action="store_true", help="draw the real pictures in the drawing processes")
     parser.add_argument("--render-processes", type=int, default=2, help="as RENDER_PROCESSES (0: draw in a thread)")
     parser.add_argument("--minutes", type=float, default=60, help="per game, at most")
