@@ -88,7 +88,8 @@ class BotProcess:
         self.process = self.context.Process(target=run_bot, daemon=False,
                                             args=(self.env, self.log_path, self.tiny_pictures, self.breakage))
         self.process.start()
-        await self.fake.wait_connected(identifies=identifies + 1, timeout=60)
+        # Minutes, not seconds, on a machine busy with other work: it starts its drawing processes first.
+        await self.fake.wait_connected(identifies=identifies + 1, timeout=300)
 
     def kill(self) -> None:
         assert self.process is not None and self.process.pid is not None
