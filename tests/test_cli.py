@@ -143,7 +143,7 @@ def test_simulate_al_rashid_between_heuristic_and_random_seats(capsys):
     assert all(line.startswith(f"Game {n} (seed {6 + n}, ") for n, line in enumerate(lines[:3], start=1))
     assert all("red (heuristic)" in line and "yellow (random)" in line for line in lines[:3])
     assert lines[3].startswith("3 games of Al-Rashid for 4 players, seeds 7 to 9: ")
-    assert lines[-2].startswith("heuristic on 1 seats: ") and lines[-1].startswith("random on 3 seats: ")
+    assert lines[-2].startswith("heuristic on 1 seat: ") and lines[-1].startswith("random on 3 seats: ")
 
 
 def test_an_al_rashid_record_replays_to_its_final_public_view_and_scores(capsys, tmp_path):

@@ -108,7 +108,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
 
 
 def seats(n: int, locale: str) -> str:
-    return t("bot.list.seats_one" if n == 1 else "bot.list.seats_other", locale, n=n)
+    return t("bot.list.seats", locale, n=n)
 
 
 def _guild_locale(interaction: discord.Interaction) -> str:

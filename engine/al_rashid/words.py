@@ -57,7 +57,7 @@ def mercenary(colour: str) -> dict[str, Any]:
 
 def bundle(goods: dict[str, int]) -> list[dict[str, Any]]:
     """A bundle of goods and credit notes, e.g. "2 Hardwood, 1 Metal"."""
-    return [Message("al_rashid.count", {"n": goods[g], "thing": _name("one" if goods[g] == 1 else "good", g)}).to_json()
+    return [Message("al_rashid.count", {"n": goods[g], "one": _name("one", g), "other": _name("good", g)}).to_json()
             for g in (*GOODS, CREDIT_NOTE) if goods.get(g)]
 
 

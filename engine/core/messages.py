@@ -13,6 +13,8 @@ from string import Formatter
 from typing import Any
 
 import yaml
+from babel import Locale
+from babel.plural import PluralRule
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 I18N_DIR = DATA_DIR / "i18n"
@@ -90,11 +92,38 @@ def _render_value(value: Any, locale: str) -> Any:
     return value
 
 
+@cache
+def _plural_rule(locale: str) -> tuple[PluralRule, tuple[str, ...]]:
+    rule = Locale.parse(locale).plural_form
+    return rule, tuple(c for c in ("zero", "one", "two", "few", "many", "other") if c in rule.tags or c == "other")
+
+
+def plural(n: int, forms: list[str], locale: str = DEFAULT_LOCALE) -> str:
+    """The form of `forms` (one per CLDR plural category of `locale`, in CLDR order: English and Italian
+    write 'one|other') that a count of `n` takes; categories past the last form take the last one."""
+    rule, categories = _plural_rule(locale)
+    return forms[min(categories.index(rule(n)), len(forms) - 1)]
+
+
+class _Counting(Formatter):
+    """Reads a count with a format spec of forms, `{n:cube|cubes}` or `{n:a coin|{n} coins}`, as the form
+    its number takes by the plural rules of the reader's language; every other spec is Python's."""
+
+    def __init__(self, locale: str):
+        self.locale = locale
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:  # a count that is not a whole number takes the last form, as "1.5 cubes"
+            forms = format_spec.split("|")
+            return plural(value, forms, self.locale) if isinstance(value, int) else forms[-1]
+        return super().format_field(value, format_spec)
+
+
 def translate(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     template = catalogue(locale).get(key) or catalogue(DEFAULT_LOCALE).get(key)
     if template is None:
         return key
-    return Formatter().vformat(template, (), _Params(locale, params))
+    return _Counting(locale).vformat(template, (), _Params(locale, params))
 
 
 def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:

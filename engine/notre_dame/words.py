@@ -85,4 +85,4 @@ def message_on_button(message_id: str) -> Words:
 
 def count(thing: str, n: int) -> Words:
     """ "a coin", "3 coins", "1 prestige", "2 markets": `thing` is coin, cube, prestige or market."""
-    return Message(f"notre_dame.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n}).to_json()
+    return Message(f"notre_dame.count.{thing}", {"n": n}).to_json()

@@ -78,7 +78,7 @@ def square(square_id: str) -> dict[str, Any]:
 @cache
 def count(thing: str, n: int) -> dict[str, Any]:  # shared, as `_name`
     """ "1 camel", "3 camels", "0 gold", "2 points": camel, gold, cube, die, yellow_die, square, point."""
-    return Message(f"yspahan.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n}).to_json()
+    return Message(f"yspahan.count.{thing}", {"n": n}).to_json()
 
 
 def word(key: str) -> dict[str, Any]:

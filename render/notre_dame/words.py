@@ -42,4 +42,4 @@ def message(json: dict[str, Any], locale: str) -> str:
 
 def count(thing: str, n: int) -> Message:
     """ "a coin", "3 coins", "1 prestige", as the engine says it."""
-    return Message(f"notre_dame.count.{thing}.{'one' if n == 1 else 'many'}", {"n": n})
+    return Message(f"notre_dame.count.{thing}", {"n": n})

@@ -95,7 +95,7 @@ def test_goods_handed_over_one_by_one_then_confirmed_and_no_change_given():
     with pytest.raises(Illegal) as caught:
         GAME.apply(s, RED, "confirm")
     assert caught.value.message.key == "al_rashid.illegal.payment_short"
-    assert caught.value.text("en") == "That payment is worth 2 gold, but 5 are due."
+    assert caught.value.text("en") == "That payment is worth 2 gold, but 5 gold are due."
     assert caught.value.text("it") == "Questo pagamento non basta: vale 2 in oro, ne servono 5."
     with pytest.raises(Illegal) as caught:
         GAME.apply(s, RED, "add hardwood")
