@@ -287,7 +287,8 @@ class Courier:
         update = TableUpdate(
             match=match, title=title_of(match), events=events, awaited=awaited,
             picture=await picture, nonce=f"ct{items[-1].id}",
-            status=[names.message(game.headline(state))], since=since, alerts=alerts,
+            status=[names.message(m) for m in (game.headline(state), *(q for _, q in game.questions(state, None)))],
+            since=since, alerts=alerts,
             new_turn=any(s.seat in announced for s in humans),
             live=running)
         table_id = await self.presenter.show_table(update)

@@ -71,7 +71,8 @@ def lobby_embed(match: MatchRecord, title: str, seat_range: tuple[int, int], loc
         "bot.lobby.settings_line", locale, hours=f"{settings.get('clock_hours', 72):g}",
         expiry=t(f"bot.expiry.{settings.get('on_expiry', 'ai')}", locale),
         resign=t(f"bot.resign.{settings.get('resign', 'ai')}", locale)), inline=False)
-    embed.set_footer(text=t("bot.lobby.footer", locale))
+    if match.status in ("lobby", "running"):  # what to do next: join, or follow the table
+        embed.set_footer(text=t("bot.lobby.footer" if match.status == "lobby" else "bot.lobby.footer_running", locale))
     embed.description = t("bot.lobby.host", locale, host=f"<@{match.host_id}>")
     return embed
 
@@ -81,7 +82,7 @@ def table_message(update: TableUpdate, locale: str) -> tuple[str, discord.Embed,
     a mention of each player whose turn it now is, in that player's own language."""
     match = update.match
     embed = discord.Embed(title=clip(update.title, TITLE), colour=ACCENT)
-    parts = [" · ".join(m.text(locale) for m in update.status)] if update.status else []
+    parts = ["\n".join(m.text(locale) for m in update.status)] if update.status else []  # headline, then questions
     if update.events:
         heading = f"**{update.since.text(locale)}**\n" if update.since else ""
         parts.append(heading + event_lines(update.events, locale, DESCRIPTION - sum(len(p) for p in parts) - 200))

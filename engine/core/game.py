@@ -144,6 +144,11 @@ class Game(Generic[S]):
         Games say more than this default."""
         return Message("core.headline.over" if self.is_over(state) else "core.headline.playing")
 
+    def questions(self, state: S, viewer: Seat | None) -> list[tuple[Seat, Message]]:
+        """Every active seat and its question as `viewer` may read it; the table (None) reads what each player
+        must decide. Games on the turn flow ask their tasks; this default tells nothing, which hides nothing."""
+        return []
+
     # ---- hooks each game implements ---------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> S:
         raise NotImplementedError

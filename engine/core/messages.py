@@ -6,6 +6,7 @@ that the bot (or the command line) renders in the reader's language from `data/i
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -119,11 +120,19 @@ class _Counting(Formatter):
         return super().format_field(value, format_spec)
 
 
+# Italian writes "a" and "e" as "ad" and "ed" before the same vowel ("tocca ad Arancione", "ad Agra",
+# "Rosso ed Elena"); a name filled into a sentence cannot know the word before it, so the sentence is mended.
+_EUPHONY = re.compile(r"(?<![\w'’])([aA](?= [aAàÀ])|[eE](?= [eEèÈéÉ]))")
+_MEND = {"it": lambda text: _EUPHONY.sub(r"\1d", text)}
+
+
 def translate(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     template = catalogue(locale).get(key) or catalogue(DEFAULT_LOCALE).get(key)
     if template is None:
         return key
-    return _Counting(locale).vformat(template, (), _Params(locale, params))
+    text = _Counting(locale).vformat(template, (), _Params(locale, params))
+    mend = _MEND.get(locale)
+    return mend(text) if mend else text
 
 
 def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:

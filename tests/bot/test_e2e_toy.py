@@ -64,6 +64,8 @@ async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake
         await fake.wait_for(lambda: fake.message(lobby.id).components == [] and any(map(open_id, fake.messages(thread))),
                             timeout=30, what="the lobby to close and the table to appear")
         await fake.quiet()
+        started = fake.message(lobby.id).text  # the lobby no longer asks to join and start
+        assert "every turn is announced at the table" in started and "presses Start" not in started, started
         assert len(awaited(fake, thread, players)) == 1
         first, _ = await take_turn(fake, players, thread)
         await fake.reconnect()  # a gateway reconnect and resume in the middle

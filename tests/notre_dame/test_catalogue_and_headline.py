@@ -29,10 +29,10 @@ def test_components_are_found_by_name_in_either_language():
 
 def test_the_headline_says_round_period_phase_and_who_is_asked():
     s = new(3, seed=1)
-    assert GAME.headline(s).text("en") == "Round 1 of 9 (period A), choosing cards: Red, Yellow, Green"
+    assert GAME.headline(s).text("en") == "Round 1 of 9 (period A), choosing cards · Red, Yellow, Green to move"
     s = acting(3, bell=1)
     s = at(s, "idle bank")
-    assert GAME.headline(s).text("it") == "Round 1 di 9 (passaggio A), carte azione: Verde"
+    assert GAME.headline(s).text("it") == "Round 1 di 9 (passaggio A), carte azione · tocca a Verde"
     over, _ = closing(new(2), round=9)
     assert GAME.headline(over).text("en") == "Game over after nine rounds"
 

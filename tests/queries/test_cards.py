@@ -45,7 +45,7 @@ def test_charge_texts_come_from_the_data_files_in_both_languages():
 
 def test_a_crisis_tile_lists_where_its_mercenaries_go():
     tile = component("al-rashid", "crisis-setup-3")  # silk road red, sanmatia red, spice road blue, mare indianum blue
-    assert tile.text("name", "it") == "Tessera crisi di setup 3"
+    assert tile.text("name", "it") == "Tessera crisi della preparazione 3"
     assert tile.text("effect", "en").splitlines()[1:] == [
         "• a red mercenary on Silk Road", "• a red mercenary in Sanmatia", "• a blue mercenary on Spice Road",
         "• a blue mercenary on Mare Indianum"]

@@ -128,7 +128,7 @@ def test_the_headline_says_the_visit_the_province_and_whose_move():
     s = table(3, start=1)
     province = translate(f"taj_mahal.province.{s.province()}")
     assert GAME.headline(s).text("en") == f"Visit 1 of 12 · {province} · Orange to move"
-    assert GAME.headline(s).text("it") == f"Visita 1 di 12 · {province} · tocca a Arancione"
+    assert GAME.headline(s).text("it") == f"Visita 1 di 12 · {province} · tocca ad Arancione"  # "ad" before the same vowel
     s, _ = ended(s)
     s.visit = 12
     s.phase = "over"

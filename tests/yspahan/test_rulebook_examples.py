@@ -133,8 +133,9 @@ def test_yellow_moves_the_supervisor_four_squares_for_one_gold():
     assert GAME.suggested_action(s, YELLOW).notation() == "distance 3"
     three = at(s, "distance 3")
     labels = {a: GAME.describe_action(three, YELLOW, GAME.parse_action(a)).text("en") for a in options(three)}
-    assert "Blue's cube in Barrel" in labels["to e1"] and "Blue's cube in Barrel" in labels["to s1"]
-    assert "Yellow's cube in Bag" in labels["to s1"]
+    assert labels["to e1"] == "East 1: sends Blue's cube in shop 1 of the pink souk (Barrel, 3 points)"
+    assert "Blue's cube in shop" in labels["to s1"] and "(Barrel, " in labels["to s1"]
+    assert "Yellow's cube in shop" in labels["to s1"] and "(Bag, " in labels["to s1"]
     assert "distance 4" in options(s)
     label = GAME.describe_action(s, YELLOW, GAME.parse_action("distance 4")).text("en")
     assert label == "4 squares (pay 1 gold)"
