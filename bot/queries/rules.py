@@ -92,10 +92,14 @@ def topics(game: str, locale: str = DEFAULT_LOCALE) -> tuple[Topic, ...]:
 
 
 def search(game: str, query: str, locale: str = DEFAULT_LOCALE) -> list[Topic]:
-    """Topics for autocomplete: those whose title (in the player's language or in English) holds the query."""
+    """Topics for autocomplete: first those whose title (in the player's language or in English) holds the query,
+    then those whose text does."""
     wanted = fold(query)
-    english = {t.key: t.title for t in topics(game)}
-    return [t for t in topics(game, locale) if wanted in fold(t.title) or wanted in fold(english[t.key])][:CHOICES]
+    english = {t.key: t for t in topics(game)}
+    here = topics(game, locale)
+    titled = [t for t in here if wanted in fold(t.title) or wanted in fold(english[t.key].title)]
+    told = [t for t in here if t not in titled and (wanted in fold(t.text) or wanted in fold(english[t.key].text))]
+    return (titled + told)[:CHOICES]
 
 
 def answer(game: str, key: str, locale: str = DEFAULT_LOCALE, limit: int = EMBED_LIMIT) -> Answer | None:

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from bot.queries import rules
+from bot.queries.folding import fold
 from bot.queries.rules import (
     EMBED_LIMIT,
     MESSAGE_LIMIT,
@@ -61,14 +62,23 @@ def test_a_section_holds_its_subsections_and_a_subsection_names_its_section():
 
 
 def test_autocomplete_finds_topics_by_their_title_in_either_language_without_accents():
-    assert [t.key for t in search("al-rashid", "piazzamento", "it")] == ["a-turn-5-turns/placement"]
-    assert [t.title for t in search("al-rashid", "placement", "it")] == ["Un turno (5 turni) › Piazzamento"]
+    assert [t.key for t in search("al-rashid", "piazzamento", "it")][0] == "a-turn-5-turns/placement"
+    assert [t.title for t in search("al-rashid", "placement", "it")][0] == "Un turno (5 turni) › Piazzamento"
     assert "hidden-information" in [t.key for t in search("al-rashid", "INFORMAZIONI", "it")]
-    assert [t.key for t in search("al-rashid", "preparazione", "it")] == ["setup"]
+    assert [t.key for t in search("al-rashid", "preparazione", "it")][0] == "setup"
     assert search("al-rashid", "punteggio", "it")[0].title == "Punteggio finale"
     assert search("al-rashid", "decisioni", "it") == []  # the decisions' passages are for developers
     assert len(search("al-rashid", "", "it")) == len(topics("al-rashid"))  # fewer than 25: all of them
     assert search("al-rashid", "no such topic") == []
+
+
+def test_autocomplete_finds_a_word_in_the_text_of_a_topic_after_the_titles_that_hold_it():
+    """Players search for a thing, not for a heading: "cammello" finds Yspahan's topics that speak of camels."""
+    for game, word, locale in (("yspahan", "cammell", "it"), ("yspahan", "camel", "en"), ("notre-dame", "topi", "it")):
+        found = search(game, word, locale)
+        assert found and all(word in fold(t.title) or word in fold(t.text) or
+                             word in fold(answer(game, t.key, "en").topic.text) for t in found), (game, word)
+        assert any(word not in fold(t.title) for t in found), "a topic found by its text alone"
 
 
 def test_tables_become_one_line_per_row_for_discord():
