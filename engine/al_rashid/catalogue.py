@@ -1,5 +1,6 @@
-"""Al-Rashid's components for `/card`: the 32 charges and the 11 crisis tiles (000_081cc785cafbe572.txt,
-"Riassunto delle Cariche" and "TESSERE CRISI"), from data/al_rashid/ and data/i18n/."""
+"""Al-Rashid's components for `/card`: the 32 charges, the 11 crisis tiles, the three pieces, the two colours of
+mercenary tile and the seven territories (000_081cc785cafbe572.txt, "Riassunto delle Cariche", "TESSERE CRISI",
+"Componenti delle Famiglie", "La Mappa"), from data/al_rashid/ and data/i18n/."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from collections import Counter
 from engine.core.catalogue import Component, Fact, locales, localised
 from engine.core.messages import Message, translate
 
+from . import words
 from .data import Charge, load
-from .vocab import MERCENARY_COLOURS
+from .vocab import MERCENARY_COLOURS, MERCENARY_VALUES, PIECES, TERRITORIES
 
 GAME = "al-rashid"
 
@@ -18,7 +20,44 @@ def components() -> list[Component]:
     data = load()
     crisis = [("setup", i, tile) for i, tile in enumerate(data.crisis.setup, start=1)]
     crisis += [("turn", i, tile) for i, tile in enumerate(data.crisis.turns, start=1)]
-    return [*(_charge(c) for c in data.charges.values()), *(_crisis(*c) for c in crisis)]
+    return [*(_charge(c) for c in data.charges.values()), *(_crisis(*c) for c in crisis), *map(_piece, PIECES),
+            *map(_mercenary, MERCENARY_COLOURS), *map(_territory, TERRITORIES)]
+
+
+def _piece(piece: str) -> Component:
+    rules = load().rules
+    return Component(
+        game=GAME, id=f"piece-{piece}", kind="piece", kind_name=localised("cards.al_rashid.piece"),
+        name=localised(f"al_rashid.piece.{piece}"), effect=localised(f"cards.al_rashid.piece_effect.{piece}"),
+        facts=(Fact(localised("cards.al_rashid.dominance"), _same(str(rules.dominance[piece]))),
+               Fact(localised("cards.al_rashid.family"), localised("cards.al_rashid.family_n", n=rules.piece_limits[piece],
+                                                                  start=rules.starting_pieces[piece])),
+               Fact(localised("cards.fact.points"), _same(str(rules.family_points[piece])))),
+        accent="line", border="line",
+    )
+
+
+def _mercenary(colour: str) -> Component:
+    counts = load().rules.mercenaries
+    return Component(
+        game=GAME, id=f"mercenary-{colour}", kind="mercenary", kind_name=localised("cards.al_rashid.mercenary"),
+        name=localised(f"cards.al_rashid.mercenaries.{colour}"), effect=localised(f"cards.al_rashid.mercenary_effect.{colour}"),
+        facts=tuple(Fact(localised("cards.al_rashid.value", n=value), localised("cards.al_rashid.tiles", n=counts[value]))
+                    for value in MERCENARY_VALUES),
+        accent="line", border="line",
+    )
+
+
+def _territory(territory: str) -> Component:
+    info = load().territories[territory]
+    produce = Message("cards.al_rashid.produce", {"goods": words.bundle({**info.goods, "note": info.notes})})
+    return Component(
+        game=GAME, id=f"territory-{territory}", kind="territory", kind_name=localised("cards.al_rashid.territory"),
+        name={locale: info.name.get(locale) for locale in locales()},
+        effect={locale: f"{produce.text(locale)} {translate('cards.al_rashid.territory_effect', locale)}"
+                for locale in locales()},
+        accent="line", border="line",
+    )
 
 
 def _charge(charge: Charge) -> Component:

@@ -1,4 +1,4 @@
-"""Notre Dame's components for `/card`: the 15 persons, the 9 action cards and the 4 kinds of message
+"""Notre Dame's components for `/card`: the 15 persons, the 9 action cards, the 4 kinds of message and the rats
 (002_5dba4fcea6f02f9d.txt, "LE CARTE PERSONAGGIO", "Le carte azione", "Rimessa delle carrozze"), from
 data/notre_dame/ and data/i18n/."""
 
@@ -13,7 +13,17 @@ GAME = "notre-dame"
 
 
 def components() -> list[Component]:
-    return [*(_person(x) for x in PERSONS), *(_card(x) for x in CARDS), *(_message(k) for k in MESSAGE_KINDS)]
+    return [*(_person(x) for x in PERSONS), *(_card(x) for x in CARDS), *(_message(k) for k in MESSAGE_KINDS),
+            _plague()]
+
+
+def _plague() -> Component:
+    return Component(
+        game=GAME, id="plague", kind="plague", kind_name=localised("cards.notre_dame.plague"),
+        name=localised("cards.notre_dame.plague_name"), effect=localised("cards.notre_dame.plague_effect"),
+        facts=(Fact(localised("cards.notre_dame.track"), localised("cards.notre_dame.track_n")),),
+        accent="stone", border="line",
+    )
 
 
 def _person(person: str) -> Component:

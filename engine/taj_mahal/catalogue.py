@@ -1,15 +1,15 @@
 """Taj Mahal's components for `/card`: the six symbols and what they win, the four special cards and the bonus
-tiles (001_f0a91e4b7c938d9d.txt, "Preparazione", "Ritirarsi", "I punti influenza", "Le carte speciali"), from
-data/taj_mahal/ and data/i18n/."""
+tiles, the 12 provinces and their 49 cities (001_f0a91e4b7c938d9d.txt, "Preparazione", "Ritirarsi", "I punti
+influenza", "Le carte speciali", the map), from data/taj_mahal/ and data/i18n/."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from engine.core.catalogue import Component, Fact, localised
-from engine.core.messages import Message
+from engine.core.messages import Message, translate
 
-from .data import load
+from .data import City, Province, load
 from .rules import symbol_counts
 from .vocab import BONUS_KINDS, SPECIALS, SYMBOLS, TAJ
 
@@ -17,7 +17,31 @@ GAME = "taj-mahal"
 
 
 def components() -> list[Component]:
-    return [*(_symbol(s) for s in SYMBOLS), *(_special(c) for c in SPECIALS), *(_bonus(k) for k in BONUS_KINDS)]
+    provinces = load().map.provinces
+    return [*(_symbol(s) for s in SYMBOLS), *(_special(c) for c in SPECIALS), *(_bonus(k) for k in BONUS_KINDS),
+            *map(_province, provinces), *(_city(p, c) for p in provinces for c in p.cities)]
+
+
+def _province(province: Province) -> Component:
+    names = [Message(f"taj_mahal.city.{city.id}") for city in province.cities]
+    return Component(
+        game=GAME, id=f"province-{province.id}", kind="province", kind_name=localised("cards.taj_mahal.province"),
+        name=localised(f"taj_mahal.province.{province.id}"), effect=localised("cards.taj_mahal.province_effect"),
+        facts=(Fact(localised("cards.taj_mahal.cities"), localised("cards.taj_mahal.city_names", names=names)),),
+        accent="fortress", border="fortress",
+    )
+
+
+def _city(province: Province, city: City) -> Component:
+    where = Message(f"taj_mahal.province.{province.id}")
+    effect = localised("cards.taj_mahal.city_effect", province=where)
+    if city.fortress:
+        effect = {locale: f"{text} {translate('cards.taj_mahal.fortress', locale)}" for locale, text in effect.items()}
+    return Component(
+        game=GAME, id=f"city-{city.id}", kind="city", kind_name=localised("cards.taj_mahal.city"),
+        name=localised(f"taj_mahal.city.{city.id}"), effect=effect,
+        accent="fortress", border="fortress",
+    )
 
 
 def _symbol(symbol: str) -> Component:

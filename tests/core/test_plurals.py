@@ -48,7 +48,8 @@ def nouns(locale):
     return singular, plurals
 
 
-NAMES = {"player", "names", "winner", "family", "who", "seat", "card", "colour", "game"}  # "Red wins", "blue cards"
+NAMES = {"player", "names", "winner", "family", "who", "seat", "card", "colour", "game", "charge", "kind", "force",
+         "a", "b", "c"}  # "Red wins", "blue cards", "a Vizier tile"
 
 
 def sample(template, n):

@@ -20,6 +20,32 @@ def test_al_rashid_lists_its_32_charges_and_11_crisis_tiles():
     assert kinds.count("charge") == 32 and kinds.count("crisis") == 11
 
 
+# Every kind of component a game has, as its rules doc lists them: cards, tiles, pieces, places and the rest.
+KINDS = {"al-rashid": {"charge", "crisis", "piece", "mercenary", "territory"},
+         "taj-mahal": {"symbol", "special", "bonus", "province", "city"},
+         "notre-dame": {"person", "card", "message", "plague"},
+         "yspahan": {"card", "building", "souk", "piece", "resource"}}
+
+
+@pytest.mark.parametrize("game", sorted(KINDS))
+def test_every_kind_of_component_is_found_by_its_name_in_either_language(game):
+    by_kind = {c.kind: c for c in catalogue(game)}
+    assert set(by_kind) == KINDS[game]
+    for item in by_kind.values():
+        for name in item.name.values():
+            for locale in ("en", "it"):
+                assert item in search(game, name, locale), (game, item.id, name, locale)
+
+
+@pytest.mark.parametrize(("game", "query", "found"), [
+    ("yspahan", "cammello", "camel"), ("yspahan", "camel", "camel"), ("yspahan", "supervisore", "supervisor"),
+    ("notre-dame", "topi", "plague"), ("al-rashid", "pascia", "piece-pasha"), ("al-rashid", "mercenari", "mercenary-red"),
+    ("al-rashid", "silk road", "territory-silk_road"), ("taj-mahal", "agra", "province-agra"), ("taj-mahal", "delhi", "city-delhi"),
+])
+def test_players_find_the_components_they_name(game, query, found):
+    assert found in [c.id for c in search(game, query, "it")] and found in [c.id for c in search(game, query, "en")]
+
+
 @pytest.mark.parametrize("item", COMPONENTS, ids=lambda c: f"{c.game}:{c.id}")
 def test_every_component_speaks_every_shipped_language(item):
     assert locales() == ("en", "it")
