@@ -115,6 +115,7 @@ class DiscordPresenter:
         if match.table_message_id:
             await self._edit(match, match.table_message_id, view=None)
         embed, file = embeds.final_message(report, _locale(match))
-        mentions = " ".join(f"<@{s.user_id}>" for s in match.seats if s.user_id)
+        # Everyone still at the table is called to the result; a player who resigned has left it.
+        mentions = " ".join(f"<@{s.user_id}>" for s in match.seats if s.user_id and not s.resigned)
         await self._place(match).send(content=mentions or None, embed=embed, files=[file] if file else [],
                                       allowed_mentions=ONLY_USERS, nonce=_optional(report.nonce or None))
