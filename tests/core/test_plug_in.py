@@ -42,7 +42,7 @@ def test_the_headline_reads_in_both_languages_from_start_to_end(key):
 def test_al_rashid_headline_says_turn_phase_round_and_who_moves():
     game = games()["al-rashid"]
     state = game.new_game(None, 3, 1)
-    assert game.headline(state).text() == "Setup · Red draws a first mercenary tile"
+    assert game.headline(state).text() == "Setup · Red to move: draw a first mercenary tile"
     for _ in range(3):
         (seat,) = game.active_seats(state)
         state, _ = game.apply(state, seat, game.legal_actions(state, seat)[0])
