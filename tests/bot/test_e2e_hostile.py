@@ -42,10 +42,7 @@ def world(fake_discord):
 
 
 async def running_toy(fake, alice, bob, channel):
-    await new_match(fake, alice, channel, "toy", where="channel")
-    lobby = fake.latest_with_components(channel)
-    await (await fake.click(bob, lobby, label="Join")).reply()
-    await fake.click(alice, lobby, label="Start")
+    await start(fake, [alice, bob], channel, game="toy")
     await fake.wait_for(lambda: table_message(fake, channel) is not None, timeout=30, what="the table")
     await fake.quiet()
     return table_message(fake, channel)
