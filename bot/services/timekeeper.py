@@ -30,12 +30,19 @@ class TimekeeperService:
     async def tick(self) -> int:
         """Fire every reminder that is due and retry what could not be delivered; returns how many reminders
         fired. Called by a background poller."""
-        due = await self.core.storage.claim_due_reminders(self.core.now())  # each fired by one process only
-        for reminder in due:
+        fired = 0
+        for reminder in await self.core.storage.claim_due_reminders(self.core.now()):  # one process each
+            assert reminder.id is not None
+            if self.core.locks[reminder.match_id].locked():
+                # A change holds the match (for as long as discord.py retries a failing Discord): a later poll
+                # fires this, and no other match's reminder waits behind it.
+                await self.core.storage.unclaim_reminder(reminder.id)
+                continue
             async with self.core.locks[reminder.match_id]:
                 await self._fire(reminder)
+            fired += 1
         await self.deliver_pending(due_only=True)
-        return len(due)
+        return fired
 
     async def deliver_pending(self, *, due_only: bool = False) -> None:
         """Deliver every match's undelivered outbox (at start-up: whatever a crash or a failure left behind;

@@ -166,6 +166,11 @@ class Claims:
                                       time.time() + self.lease_seconds, reminder_id, self.owner)
         return changed == 1
 
+    async def unclaim_reminder(self, reminder_id: int) -> None:
+        async with self.db.statement() as q:
+            await q.execute("UPDATE reminders SET claimed_by = NULL, claimed_until = NULL WHERE id = ? AND claimed_by = ?",
+                            reminder_id, self.owner)
+
     async def release(self, name: str) -> None:
         if not self.db.shared:
             return

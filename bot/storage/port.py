@@ -120,6 +120,9 @@ class WorkClaims(Protocol):
     async def renew_reminder(self, reminder_id: int) -> bool:
         """Extend this process's claim on a reminder by a lease; False when it is another's now, or gone."""
 
+    async def unclaim_reminder(self, reminder_id: int) -> None:
+        """Give up this process's claim on a reminder not acted on, so that a later poll claims it again."""
+
     async def release(self, name: str) -> None: ...
 
     lease_seconds: float

@@ -81,6 +81,25 @@ async def test_a_claimed_reminder_is_renewed_while_it_is_acted_on(storage, datab
             await store.close()
 
 
+async def test_a_reminder_given_up_is_claimed_again_at_once(storage, database_url):
+    """The clock leaves a busy match's reminder to a later poll: any process may take it then, without
+    waiting for the lease to lapse; only the process that holds a claim can give it up."""
+    match = await storage.create_match(MatchRecord(game="toy", seed=7, channel_id=1, place_id=10, host_id=HOST,
+                                                     seats=[SeatRecord(0, user_id=BOB), SeatRecord(1, ai="random")]))
+    await storage.save_match(match, reminders=[Reminder(match.id, 0, "nudge", 10.0)])
+    first, second = await processes(database_url)  # leases far longer than this test
+    try:
+        (reminder,) = await first.claim_due_reminders(100.0)
+        assert reminder.id is not None
+        await second.unclaim_reminder(reminder.id)  # not the holder's: changes nothing
+        assert await second.claim_due_reminders(100.0) == []
+        await first.unclaim_reminder(reminder.id)
+        assert [r.id for r in await second.claim_due_reminders(100.0)] == [reminder.id]
+    finally:
+        for store in (first, second):
+            await store.close()
+
+
 async def test_work_that_lost_its_claim_posts_nothing(shared_url, clock):
     first, second = await processes(shared_url, lease_seconds=SHORT)
     presenter = RecordingPresenter()

@@ -271,8 +271,9 @@ class Unshared(asyncio.Lock):
 
 async def test_the_turn_clock_waits_on_no_match_busy_with_a_change(service, presenter, storage, clock):
     """While Discord fails, a change can hold its match's lock for as long as discord.py retries (about 25
-    seconds): the clock's retries of that match wait for a later tick, and other matches' reminders go on."""
-    busy = await service.start((await new_match(service, BOB, clock_hours=100)).id, HOST)
+    seconds): the clock's retries and reminders of that match wait for a later tick, and other matches'
+    reminders go on."""
+    busy = await service.start((await new_match(service, BOB, clock_hours=10)).id, HOST)
     other = await service.create(game_key="toy", host_id=CAROL, channel_id=71, place_id=78, guild_id=9,
                                  settings=MatchSettings(clock_hours=10))
     await service.join(other.id, HOST)
@@ -287,12 +288,16 @@ async def test_the_turn_clock_waits_on_no_match_busy_with_a_change(service, pres
     await service.play(busy.id, first, "take 1")
     presenter.show_table = real
     assert [i.kind for i in await storage.pending(busy.id)] == ["table"]
-    clock.advance(5.5)  # past half the other match's clock: its player is due a nudge; the failed table a retry
+    clock.advance(5.5)  # past half of both clocks: each match's player is due a nudge; the failed table a retry
     service.core.locks[busy.id] = lock = Unshared()
     async with lock:  # the busy match's change, still posting
         assert await service.tick() == 1
     assert [i.kind for i in await storage.pending(busy.id)] == ["table"]  # left to a later tick
+    due = [r for r in await storage.reminders(busy.id) if r.due_at <= service.core.now()]
+    assert [r.kind for r in due] == ["nudge"]  # its nudge too, unclaimed for the next tick
     waiting = next(s.user_id for s in (await service.get(other.id)).seats if s.awaited_since is not None)
     assert [user for user, _ in presenter.reminders] == [waiting]
-    await service.tick()
+    assert await service.tick() == 1
     assert await storage.pending(busy.id) == []
+    late = next(s.user_id for s in (await service.get(busy.id)).seats if s.awaited_since is not None)
+    assert [user for user, _ in presenter.reminders] == [waiting, late]
