@@ -16,7 +16,8 @@ from typing import Any
 class SeatResult:
     seat: int
     player: int | None          # the Discord user; None for a seat an AI held from the start
-    place: int                  # 1 is first; seats tied on score and every tie-break share a place
+    place: int                  # 1 is first; seats tied on score and every tie-break share a place; a
+                                # forfeited seat comes after every seat played on to the end
     forfeited: bool = False     # the player left (resigned, or forfeited on the clock) and an AI played on
 
     @property
@@ -67,13 +68,20 @@ def from_stored(*, match_id: int, game: str, guild_id: int, finished_at: float,
     (`Outcome.to_json()`). A match that ended without an outcome (abandoned) has no places: None."""
     if outcome is None:
         return None
+    rows = sorted(seats, key=lambda row: row["seat"])
+    forfeited = {row["seat"] for row in rows if row.get("resigned") and row.get("user_id") is not None}
     scores = {int(seat): score for seat, score in outcome["scores"].items()}
     tiebreaks = {int(seat): tuple(values) for seat, values in outcome.get("tiebreaks", {}).items()}
-    places = shared_places([int(s) for s in outcome["ranking"]], scores, tiebreaks)
+    # A seat whose player forfeited (resigned, or held the table up) comes after every seat played on to the
+    # end, whatever the AI then made of it: nobody loses a place to another's leaving or lateness.
+    ranking = [int(s) for s in outcome["ranking"]]
+    played_on = [seat for seat in ranking if seat not in forfeited]
+    places = shared_places(played_on, scores, tiebreaks)
+    left = shared_places([seat for seat in ranking if seat in forfeited], scores, tiebreaks)
+    places |= {seat: len(played_on) + place for seat, place in left.items()}
     return MatchResult(
         match_id=match_id, game=game, guild_id=guild_id, finished_at=finished_at, params=dict(params or {}),
         voided=voided,
         seats=tuple(SeatResult(seat=row["seat"], player=row.get("user_id"), place=places[row["seat"]],
-                               forfeited=bool(row.get("resigned")) and row.get("user_id") is not None)
-                    for row in sorted(seats, key=lambda row: row["seat"])),
+                               forfeited=row["seat"] in forfeited) for row in rows),
     )

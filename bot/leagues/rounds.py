@@ -6,7 +6,7 @@ deadline passes. At the deadline each match still running is decided as the leag
 
 - `play_out` (the default): the AI plays every remaining step of the match at once, for every seat. The
   players the match was waiting for at the deadline forfeit (they held the table up); the others keep the
-  place their seat reaches. The round closes when those matches have been played out.
+  place their seat reaches, ahead of every forfeited seat (`bot.results`). The round closes when those matches have been played out.
 - `void`: the match is voided and counts for nobody (no points, no game played, no rating).
 
 A match abandoned without a result (cancelled by an admin) counts for nobody either.

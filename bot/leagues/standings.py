@@ -3,9 +3,10 @@
 Points per match (`LeagueSettings`): placement points by place and table size (default 6 for first and 0
 for last, evenly spaced: 6/4/2/0 at four); players tied at a table share the mean of the places they cover;
 a player who forfeited (resigned, or forfeited on the clock, or held the table up at a round's deadline)
-gets `forfeit_points` (default 0), counts the game as played and never wins it. With `ai_places = count`
-(the default) AI seats, and seats an AI played on for a player who forfeited, take their places like
-anyone; with `skip` the players still seated are ranked among themselves and paid as a table of that size.
+gets `forfeit_points` (default 0), counts the game as played and never wins it; their seat comes after
+every seat played on to the end (`bot.results`). With `ai_places = count` (the default) AI seats take their
+places like anyone; with `skip` the players still seated are ranked among themselves and paid as a table of
+that size.
 
 Order (tie-breaks, in turn): more points; more wins; more opponents' points (the sum, over every match
 played, of the current points of each league member met there: who had the harder tables); fewer games

@@ -104,6 +104,10 @@ async def test_at_the_deadline_matches_are_played_out_or_voided(world, at_deadli
     else:  # whoever held a table up forfeits; the others keep the place the AI reached for them
         assert statuses == {"over"} and all(s.played == 1 for s in table.values())
         assert {p for p, s in table.items() if s.forfeits} == waiting
+        # whatever the AI made of a late player's seat, every punctual player is placed ahead of it
+        for result in (await leagues.results(GUILD, [t.match_id for t in league.rounds[0].tables]))[0]:
+            punctual = [s.place for s in result.seats if not s.forfeited]
+            assert all(s.place > max(punctual) for s in result.seats if s.forfeited)
 
 
 async def test_a_crash_while_seating_a_round_is_finished_by_the_next_tick(world):

@@ -23,10 +23,10 @@ def test_tied_players_share_points_and_a_shared_first_is_a_win_for_both():
 
 
 def test_a_forfeit_counts_as_played_never_won_and_earns_the_forfeit_points():
-    match = result(1, (A, 1), (B, 2), (C, 3), forfeited={A})  # the AI won with A's seat
+    match = result(1, (A, 3), (B, 1), (C, 2), forfeited={A})  # the forfeited seat last, as results place it
     scores = match_scores(match, settings())
     assert (scores[A].points, scores[A].won, scores[A].forfeited) == (0, False, True)
-    assert (scores[B].points, scores[B].won) == (3, False)       # the AI seat took first place
+    assert (scores[B].points, scores[B].won) == (6, True)        # first of a table of three
     assert match_scores(match, settings(forfeit_points=-2))[A].points == -2
     table = standings([match], [A, B, C], settings())
     assert next(s for s in table if s.player == A).forfeits == 1

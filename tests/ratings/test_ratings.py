@@ -133,3 +133,19 @@ def test_a_stored_result_becomes_a_match_result():
     made = from_stored(match_id=5, game="al-rashid", guild_id=1, finished_at=9.0, seats=seats, outcome=outcome)
     assert made.seats == (SeatResult(0, A, 2), SeatResult(1, None, 1), SeatResult(2, B, 3, forfeited=True))
     assert from_stored(match_id=5, game="al-rashid", guild_id=1, finished_at=9.0, seats=seats, outcome=None) is None
+
+
+def test_a_forfeited_seat_comes_after_every_seat_played_on_whatever_the_ai_made_of_it():
+    """At a round's deadline the late player's seat forfeits and the AI plays it out: winning with it, or
+    tying the last player on every tie-break, takes no place from a punctual player."""
+    outcome = {"scores": {"0": 40, "1": 25, "2": 20, "3": 20}, "ranking": [0, 1, 2, 3], "breakdown": {},
+               "tiebreaks": {}, "tiebreak_used": None}
+    seats = [{"seat": 0, "user_id": A, "ai": "heuristic", "resigned": True},    # late at the deadline
+             {"seat": 1, "user_id": B, "ai": None, "resigned": False},
+             {"seat": 2, "user_id": C, "ai": None, "resigned": False},
+             {"seat": 3, "user_id": D, "ai": "heuristic", "resigned": True}]     # resigned earlier
+    made = from_stored(match_id=6, game="al-rashid", guild_id=1, finished_at=9.0, seats=seats, outcome=outcome)
+    assert [(s.player, s.place, s.forfeited) for s in made.seats] == [(A, 3, True), (B, 1, False), (C, 2, False),
+                                                                       (D, 4, True)]
+    ratings = recompute([made])
+    assert [p for p, _ in ratings.leaderboard(1, "al-rashid")][:2] == [B, C]

@@ -9,7 +9,7 @@ A, B, C = 11, 12, 13
 
 def test_games_wins_forfeits_and_average_place():
     results = [result(1, (A, 1), (B, 2)), result(2, (B, 1), (A, 2), (C, 3)),
-               result(3, (A, 1), (None, 2), (C, 3), forfeited={A}),   # the AI won with A's seat: last for A
+               result(3, (A, 3), (None, 1), (C, 2), forfeited={A}),   # a forfeited seat is placed last
                result(4, (A, 1), (B, 2), voided=True), result(5, (A, 1), (B, 2), guild=2),
                result(6, (A, 1), (B, 1), game="notre-dame")]
     stats = player_stats(results, 1, A)
