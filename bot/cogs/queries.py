@@ -1,4 +1,5 @@
-"""/rules, /card, /replay and /history: questions about the games and past matches, answered privately.
+"""/help, /rules, /card, /replay and /history: questions about the bot, the games and past matches, answered
+privately.
 
 The buttons of these answers route by their own custom ids (`rq:` a rules answer's next part, `rp:` a
 replay frame; see ui/routes.py), which carry everything a click needs, so they keep working after a restart.
@@ -23,6 +24,7 @@ from ..i18n import command_text as _
 from ..i18n import t
 from ..leagues.service import LeagueService
 from ..queries import cards, rules
+from ..queries import help as guide
 from ..queries.service import QueryService, Replay, Shown
 from ..services import Refusal
 from ..ui import embeds
@@ -76,6 +78,20 @@ def known_game(key: str, keys: list[str], refusal: str) -> str:
 class Queries(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
+
+    # ---- /help -------------------------------------------------------------------------------------------
+    @app_commands.command(name="help", description=_("queries.cmd.help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        if not await defer(interaction):
+            return
+        loc = locale(interaction)
+        labels = {name: t(f"bot.lobby.{name}", loc) for name in ("join", "start")}
+        embed = discord.Embed(title=t("queries.help.title", loc), colour=ACCENT, description=t(
+            "queries.help.about", loc, new=guide.spelled(("game", "new"), loc), play=t("bot.table.play", loc),
+            rules=guide.spelled(("rules",), loc), card=guide.spelled(("card",), loc), **labels))
+        for title, lines in guide.parts(guide.entries(self.bot.tree.get_commands()), loc):
+            embed.add_field(name=title, value=embeds.clip(lines, 1024), inline=False)
+        await send(interaction, embed=embed)
 
     # ---- /rules ------------------------------------------------------------------------------------------
     @app_commands.command(name="rules", description=_("queries.cmd.rules"))

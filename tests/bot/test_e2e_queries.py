@@ -5,6 +5,7 @@ import json
 import pytest
 
 from bot.cogs.community import warm_up
+from bot.queries import help as guide
 from bot.queries import rules
 from bot.services import MatchService, MatchSettings
 from bot.storage import SqliteStorage
@@ -207,3 +208,26 @@ async def test_after_a_match_ends_its_channels_commands_say_so_and_offer_its_rep
         assert "The table as set up" in replay.embeds[0]["description"]
         nothing = await (await fake.slash(bob, empty, "board")).reply()
         assert "No match is being played in this channel" in nothing.content
+
+
+async def test_help_lists_every_command_in_the_players_language_and_where_to_start(fake_discord, settings, world):
+    """/help names every command the bot registers, under the name the player's Discord shows them, with its
+    description, grouped by what a player wants to do, and tells a newcomer how a match begins."""
+    fake = fake_discord
+    alice, bob, carol, guild, channel = world
+    async with fake.running(bot(settings)) as running:
+        commands = guide.entries(running.tree.get_commands())
+        assert {e.path[0] for e in commands} == {name for names in guide.PARTS.values() for name in names}
+        for user, loc, start in ((bob, "en", "/game new"), (alice, "it", "/partita nuova")):
+            reply = await (await fake.slash(user, channel, "help")).reply()
+            embed = reply.embeds[0]
+            assert reply.ephemeral and f"`{start}`" in embed["description"]
+            assert translate("bot.lobby.join", loc) in embed["description"]
+            listed = "\n".join(field["value"] for field in embed["fields"])
+            for entry in commands:
+                assert f"`{guide.spelled(entry.path, loc)}` — {translate(entry.description, loc)}" in listed
+            assert all(len(field["value"]) <= 1024 and not field["value"].endswith("…") for field in embed["fields"])
+            assert len(embed["title"]) + len(embed["description"]) + sum(
+                len(f["name"]) + len(f["value"]) for f in embed["fields"]) <= 6000
+        assert "`/partita nuova`" in embed["description"] and "`/lega classifica`" in listed
+        await fake.quiet()
