@@ -1,4 +1,4 @@
-"""/game new, cancel, list, mine."""
+"""/game new, challenge, cancel, list, mine."""
 
 from __future__ import annotations
 
@@ -16,6 +16,18 @@ from ..i18n import t
 from ..services import LobbyService, MatchSettings, Refusal, TableService, variants
 from .common import channel_of, defer, locale, option_choices, send
 
+DESCRIBED = {"game": _("bot.cmd.opt_game"), "ai_players": _("bot.cmd.opt_ai_players"), "clock_hours": _("bot.cmd.opt_clock"),
+             "on_expiry": _("bot.cmd.opt_expiry"), "resign": _("bot.cmd.opt_resign"), "where": _("bot.cmd.opt_where"),
+             "options": _("bot.cmd.opt_options")}
+CHOICES = {
+    "on_expiry": [app_commands.Choice(name=_("bot.expiry.ai"), value="ai"),
+                  app_commands.Choice(name=_("bot.expiry.forfeit"), value="forfeit")],
+    "resign": [app_commands.Choice(name=_("bot.resign.ai"), value="ai"),
+               app_commands.Choice(name=_("bot.resign.end"), value="end")],
+    "where": [app_commands.Choice(name=_("bot.where.thread"), value="thread"),
+              app_commands.Choice(name=_("bot.where.channel"), value="channel")],
+}
+
 
 @app_commands.guild_only()
 class GameCommands(commands.GroupCog, group_name="game", group_description=_("bot.cmd.game")):
@@ -25,31 +37,45 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         self.default_clock_hours = default_clock_hours
 
     @app_commands.command(name="new", description=_("bot.cmd.game_new"))
-    @app_commands.describe(game=_("bot.cmd.opt_game"), ai_players=_("bot.cmd.opt_ai_players"),
-                           clock_hours=_("bot.cmd.opt_clock"),
-                           on_expiry=_("bot.cmd.opt_expiry"), resign=_("bot.cmd.opt_resign"),
-                           where=_("bot.cmd.opt_where"), options=_("bot.cmd.opt_options"))
-    @app_commands.choices(
-        on_expiry=[app_commands.Choice(name=_("bot.expiry.ai"), value="ai"),
-                   app_commands.Choice(name=_("bot.expiry.forfeit"), value="forfeit")],
-        resign=[app_commands.Choice(name=_("bot.resign.ai"), value="ai"),
-                app_commands.Choice(name=_("bot.resign.end"), value="end")],
-        where=[app_commands.Choice(name=_("bot.where.thread"), value="thread"),
-               app_commands.Choice(name=_("bot.where.channel"), value="channel")],
-    )
+    @app_commands.describe(**DESCRIBED)
+    @app_commands.choices(**CHOICES)
     async def new(self, interaction: discord.Interaction, game: str,
                   ai_players: app_commands.Range[int, 0, 4] = 0,
                   clock_hours: app_commands.Range[float, 1, 720] | None = None,
                   on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
                   where: Literal["thread", "channel"] = "thread", options: str | None = None) -> None:
+        await self._open(interaction, game, [], ai_players, clock_hours, on_expiry, resign, where, options)
+
+    @app_commands.command(name="challenge", description=_("bot.cmd.game_challenge"))
+    @app_commands.describe(**DESCRIBED, player=_("bot.cmd.opt_challenged"), player2=_("bot.cmd.opt_challenged_more"),
+                           player3=_("bot.cmd.opt_challenged_more"), player4=_("bot.cmd.opt_challenged_more"))
+    @app_commands.choices(**CHOICES)
+    async def challenge(self, interaction: discord.Interaction, game: str, player: discord.User,
+                        player2: discord.User | None = None, player3: discord.User | None = None,
+                        player4: discord.User | None = None, ai_players: app_commands.Range[int, 0, 3] = 0,
+                        clock_hours: app_commands.Range[float, 1, 720] | None = None,
+                        on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
+                        where: Literal["thread", "channel"] = "thread", options: str | None = None) -> None:
+        challenged = [user for user in (player, player2, player3, player4) if user is not None]
+        await self._open(interaction, game, challenged, ai_players, clock_hours, on_expiry, resign, where, options)
+
+    async def _open(self, interaction: discord.Interaction, game: str, challenged: list[discord.User], ai_players: int,
+                    clock_hours: float | None, on_expiry: Literal["ai", "forfeit"], resign: Literal["ai", "end"],
+                    where: Literal["thread", "channel"], options: str | None) -> None:
+        """Open a lobby, in a new thread or here; with `challenged` players, a lobby only they may join."""
         if not await defer(interaction):
             return
+        if any(user.bot for user in challenged):
+            raise Refusal("bot.refusal.challenge_bot")
         chosen = get_game(game)
         spec = chosen.spec
         params = variants.read(chosen, options)
-        self.lobby.check_ai_players(chosen, ai_players)  # before a thread is made for a lobby that cannot open
         settings = MatchSettings(clock_hours=clock_hours or self.default_clock_hours, on_expiry=on_expiry,
-                                 resign=resign, locale=_guild_locale(interaction))
+                                 resign=resign, locale=_guild_locale(interaction),
+                                 challenged=[user.id for user in challenged])
+        # before a thread is made for a lobby that cannot open
+        self.lobby.check_ai_players(chosen, ai_players)
+        self.lobby.check_challenged(chosen, interaction.user.id, settings.challenged, ai_players)
         channel = interaction.channel
         here = channel_of(interaction)
         place = here
@@ -69,11 +95,13 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         await send(interaction, t("bot.lobby.opened", locale(interaction), title=spec.title, where=f"<#{match.place_id}>"))
 
     @new.autocomplete("game")
+    @challenge.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=g.spec.title, value=key) for key, g in sorted(games().items())
                 if current.lower() in key or current.lower() in g.spec.title.lower()][:25]
 
     @new.autocomplete("options")
+    @challenge.autocomplete("options")
     async def _options(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return option_choices(interaction, current)
 

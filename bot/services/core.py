@@ -50,6 +50,7 @@ class MatchSettings(BaseModel):
     locale: str = "en"                         # the table's language (the server's)
     ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
     league_id: int | None = None               # set by a league that schedules the match
+    challenged: list[int] = []                 # a challenge: only these players may join (anyone when empty)
 
 
 def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:

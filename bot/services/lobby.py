@@ -37,9 +37,10 @@ class LobbyService:
         parsed = game.parse_params(params)
         spec = game.spec
         self.check_ai_players(game, ai_players)
+        settings = settings or MatchSettings(clock_hours=self.core.default_clock_hours)
+        self.check_challenged(game, host_id, settings.challenged, ai_players)
         if await self.core.storage.live_match_at(place_id) is not None:
             raise Refusal("bot.refusal.place_taken")
-        settings = settings or MatchSettings(clock_hours=self.core.default_clock_hours)
         seats = [SeatRecord(0, user_id=host_id, name=host_name)]
         seats += [SeatRecord(seat, ai=ai.available(game)[0]) for seat in range(1, 1 + ai_players)]
         match = MatchRecord(game=spec.key, seed=self.core.new_seed(), guild_id=guild_id, channel_id=channel_id,
@@ -60,6 +61,17 @@ class LobbyService:
         if 1 + ai_players > spec.max_seats:
             raise Refusal("bot.refusal.too_many_ai", game=spec.title, high=spec.max_seats, most=spec.max_seats - 1)
 
+    @staticmethod
+    def check_challenged(game: Game, host_id: int, challenged: list[int], ai_players: int) -> None:
+        """Refused unless the challenged players are others than the host, each named once, and fit at the
+        table with the host and the AI seats."""
+        if host_id in challenged:
+            raise Refusal("bot.refusal.challenge_yourself")
+        if len(set(challenged)) < len(challenged):
+            raise Refusal("bot.refusal.challenge_twice")
+        if 1 + len(challenged) + ai_players > game.spec.max_seats:
+            raise Refusal("bot.refusal.challenge_too_many", game=game.spec.title, high=game.spec.max_seats)
+
     async def _lobby(self, match_id: int) -> MatchRecord:
         match = await self.core.get(match_id)
         if match.status != "lobby":
@@ -77,6 +89,9 @@ class LobbyService:
             spec = self.core.game_of(match).spec
             if match.seat_of(user_id):
                 raise Refusal("bot.refusal.already_seated")
+            challenged = MatchSettings.model_validate(match.settings).challenged
+            if challenged and user_id not in challenged:
+                raise Refusal("bot.refusal.challenge_only", host=f"<@{match.host_id}>")
             if len(match.seats) >= spec.max_seats:
                 raise Refusal("bot.refusal.lobby_full", game=spec.title, high=spec.max_seats)
             match.seats.append(SeatRecord(len(match.seats), user_id=user_id, name=name))

@@ -71,10 +71,25 @@ def lobby_embed(match: MatchRecord, title: str, seat_range: tuple[int, int], loc
         "bot.lobby.settings_line", locale, hours=f"{settings.get('clock_hours', 72):g}",
         expiry=t(f"bot.expiry.{settings.get('on_expiry', 'ai')}", locale),
         resign=t(f"bot.resign.{settings.get('resign', 'ai')}", locale)), inline=False)
+    challenged = settings.get("challenged") or []
+    if challenged and match.status == "lobby":
+        embed.add_field(name=t("bot.lobby.challenged", locale), value=clip(" ".join(f"<@{user}>" for user in challenged),
+                                                                          FIELD), inline=False)
     if match.status in ("lobby", "running"):  # what to do next: join, or follow the table
-        embed.set_footer(text=t("bot.lobby.footer" if match.status == "lobby" else "bot.lobby.footer_running", locale))
+        footer = "bot.lobby.footer_running" if match.status == "running" else (
+            "bot.lobby.footer_challenge" if challenged else "bot.lobby.footer")
+        embed.set_footer(text=t(footer, locale))
     embed.description = t("bot.lobby.host", locale, host=f"<@{match.host_id}>")
     return embed
+
+
+def challenge_call(match: MatchRecord, title: str, locale: str) -> str | None:
+    """The line over a challenge's lobby that calls the challenged players (pinged once, when it is posted)."""
+    challenged = match.settings.get("challenged") or []
+    if not challenged:
+        return None
+    return t("bot.lobby.challenge", locale, players=" ".join(f"<@{user}>" for user in challenged),
+             count=len(challenged), host=f"<@{match.host_id}>", title=title, join=t("bot.lobby.join", locale))
 
 
 def table_message(update: TableUpdate, locale: str) -> tuple[str, discord.Embed, discord.File | None]:

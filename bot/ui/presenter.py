@@ -56,7 +56,11 @@ class DiscordPresenter:
                 else None)
         if match.lobby_message_id and await self._edit(match, match.lobby_message_id, embed=embed, view=view):
             return match.lobby_message_id
-        message = await self._place(match).send(embed=embed, allowed_mentions=NOBODY, nonce=nonce, view=_optional(view))
+        call = embeds.challenge_call(match, title, locale)  # pings the challenged players, not the host
+        called = discord.AllowedMentions(everyone=False, roles=False, users=[
+            discord.Object(user) for user in match.settings.get("challenged") or []])
+        message = await self._place(match).send(content=call, embed=embed, nonce=nonce, view=_optional(view),
+                                                allowed_mentions=called)
         return message.id
 
     async def show_table(self, update: TableUpdate) -> int | None:

@@ -296,3 +296,44 @@ async def test_a_lobby_opens_with_all_its_ai_seats_or_not_at_all(fake_discord, s
         assert [(s.user_id, s.ai) for s in match.seats] == [(alice.id, None)] + [(None, "random")] * 3
     finally:
         await storage.close()
+
+
+async def test_a_challenge_calls_its_players_once_and_only_they_can_join(fake_discord, settings):
+    fake = fake_discord
+    alice, bob, carol, dora = (fake.add_user(name, locale="it" if name == "bob" else "en-US")
+                               for name in ("alice", "bob", "carol", "dora"))
+    guild = fake.add_guild("Bazaar", members=[alice, bob, carol, dora])
+    channel = fake.add_text_channel(guild, "tables")
+    async with fake.running(bot(settings)):
+        for options, refusal in (({"player": alice}, "challenge_yourself"), ({"player": bob, "player2": bob}, "challenge_twice"),
+                                 ({"player": bob, "player2": carol, "ai_players": 2}, "challenge_too_many")):
+            refused = await (await fake.slash(alice, channel, "game", subcommand="challenge",
+                                              options={"game": "toy", **options})).reply(timeout=30)
+            assert refused.ephemeral and refused.content == translate(
+                f"bot.refusal.{refusal}", "en", game="Toy", high=4)
+        assert fake.threads(channel) == []  # nothing opened for a refused challenge
+        opened = await (await fake.slash(alice, channel, "game", subcommand="challenge",
+                                         options={"game": "toy", "player": bob, "player2": carol})).reply(timeout=30)
+        assert opened.ephemeral
+        thread = fake.threads(channel)[0]
+        lobby = fake.latest_with_components(thread)
+        assert lobby.pings == {bob.id, carol.id}  # called, the host not
+        refused = await fake.click(dora, lobby, label="Join")
+        await fake.quiet()
+        assert [m.content for m in refused.messages if m is not refused.source_message] == [
+            translate("bot.refusal.challenge_only", "en", host=f"<@{alice.id}>")]
+        for user in (bob, carol):
+            await (await fake.click(user, lobby, label="Join")).reply()
+        await fake.quiet()
+        lobby = fake.message(lobby.id)
+        assert lobby.edits >= 2 and lobby.pings == {bob.id, carol.id}  # the same call, edited: nobody pinged again
+        assert len([m for m in fake.messages(thread) if m.pings]) == 1
+        await (await fake.click(alice, lobby, label="Start")).reply()
+        await fake.quiet()
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        (match,) = await storage.matches(statuses=("running",))
+        assert [s.user_id for s in match.seats] == [alice.id, bob.id, carol.id]
+    finally:
+        await storage.close()
