@@ -6,10 +6,13 @@ from __future__ import annotations
 import discord
 from discord.ext import commands
 
+from engine.core import get_game
+
+from ..i18n import t
 from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
 from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, parse, prefix_of, resolve_step
-from .common import deliver_mail, locale, remember_locale, report_error
+from .common import deliver_mail, locale, remember_locale, report_error, send
 from .replies import Replies
 
 
@@ -89,6 +92,10 @@ class Components(commands.Cog):
             await self.replies.board(interaction, match_id)
         elif route.verb == "status":
             await self.replies.status(interaction, match_id)
+        elif route.verb == "rematch":
+            lobby, opened = await self.lobby.rematch(match_id, user, name=interaction.user.display_name)
+            await send(interaction, t("bot.lobby.opened" if opened else "bot.lobby.rematch_joined", locale(interaction),
+                                      title=get_game(lobby.game).spec.title, where=f"<#{lobby.place_id}>"))
         else:
             await self._step(interaction, route)
 

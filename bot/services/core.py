@@ -51,6 +51,7 @@ class MatchSettings(BaseModel):
     ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
     league_id: int | None = None               # set by a league that schedules the match
     challenged: list[int] = []                 # a challenge: only these players may join (anyone when empty)
+    rematch_of: int | None = None              # the ended match this lobby plays again
 
 
 def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:

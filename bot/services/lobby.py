@@ -61,6 +61,30 @@ class LobbyService:
         if 1 + ai_players > spec.max_seats:
             raise Refusal("bot.refusal.too_many_ai", game=spec.title, high=spec.max_seats, most=spec.max_seats - 1)
 
+    async def rematch(self, match_id: int, user_id: int, name: str | None = None) -> tuple[MatchRecord, bool]:
+        """A player of an ended match asks to play it again: the first opens a lobby at the same place, with the
+        same game, options, settings and AI seats, hosted by them, that only the match's other players may
+        join; the others join it by asking too. Returns the lobby and whether this call opened it."""
+        async with self.core.locks[match_id]:
+            ended = await self.core.get(match_id)
+            if ended.status in ("lobby", "running"):
+                raise Refusal("bot.refusal.rematch_not_ended")
+            players = [s.user_id for s in ended.seats if s.user_id is not None]
+            if user_id not in players:
+                raise Refusal("bot.refusal.rematch_players_only", match=ended.id)
+            here = await self.core.storage.live_match_at(ended.place_id)
+            if here is not None:
+                if here.settings.get("rematch_of") != ended.id:
+                    raise Refusal("bot.refusal.place_taken")
+                return await self.join(here.id, user_id, name=name), False
+            settings = MatchSettings.model_validate(ended.settings).model_copy(update={
+                "league_id": None, "rematch_of": ended.id, "challenged": [p for p in players if p != user_id]})
+            ai_seats = [s for s in ended.seats if s.user_id is None]
+            lobby = await self.create(game_key=ended.game, host_id=user_id, channel_id=ended.channel_id,
+                                      place_id=ended.place_id, guild_id=ended.guild_id, settings=settings,
+                                      params=ended.params, host_name=name, ai_players=len(ai_seats))
+            return lobby, True
+
     @staticmethod
     def check_challenged(game: Game, host_id: int, challenged: list[int], ai_players: int) -> None:
         """Refused unless the challenged players are others than the host, each named once, and fit at the

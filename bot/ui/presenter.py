@@ -122,4 +122,5 @@ class DiscordPresenter:
         # Everyone still at the table is called to the result; a player who resigned has left it.
         mentions = " ".join(f"<@{s.user_id}>" for s in match.seats if s.user_id and not s.resigned)
         await self._place(match).send(content=mentions or None, embed=embed, files=[file] if file else [],
-                                      allowed_mentions=ONLY_USERS, nonce=_optional(report.nonce or None))
+                                      allowed_mentions=ONLY_USERS, nonce=_optional(report.nonce or None),
+                                      view=views.final_view(match.id, _locale(match)))

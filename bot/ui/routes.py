@@ -50,7 +50,7 @@ class Route:
 
 LOBBY_VERBS = frozenset({"join", "leave", "addai", "rmai", "start"})
 STEP_VERBS = frozenset({"do", "pick"})
-VERBS = LOBBY_VERBS | STEP_VERBS | {"open", "hand", "board", "status"}
+VERBS = LOBBY_VERBS | STEP_VERBS | {"open", "hand", "board", "status", "rematch"}
 
 
 def parse(custom_id: str) -> Route | None:

@@ -44,6 +44,12 @@ def lobby_view(match_id: int, locale: str, can_add_ai: bool) -> discord.ui.View:
     return _stopped(view)
 
 
+def final_view(match_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(_button(t("bot.final.rematch", locale), Route(match_id, 0, "rematch"), discord.ButtonStyle.primary))
+    return _stopped(view)
+
+
 def table_view(match_id: int, state_id: int, locale: str, hidden_info: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(_button(t("bot.table.play", locale), Route(match_id, state_id, "open"), discord.ButtonStyle.primary))

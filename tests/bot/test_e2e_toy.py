@@ -11,7 +11,17 @@ import pytest
 from bot.storage import SqliteStorage
 from engine.core.messages import translate
 
-from .e2e import awaited, bot, new_match, news_dms, open_id, open_panel, table_message, take_turn
+from .e2e import (
+    awaited,
+    bot,
+    new_match,
+    news_dms,
+    open_id,
+    open_panel,
+    start,
+    table_message,
+    take_turn,
+)
 
 
 def t(key, user):
@@ -335,5 +345,40 @@ async def test_a_challenge_calls_its_players_once_and_only_they_can_join(fake_di
     try:
         (match,) = await storage.matches(statuses=("running",))
         assert [s.user_id for s in match.seats] == [alice.id, bob.id, carol.id]
+    finally:
+        await storage.close()
+
+
+async def test_a_rematch_opens_the_same_table_again_for_its_players_only(fake_discord, settings):
+    fake = fake_discord
+    alice, bob, dora = (fake.add_user(name) for name in ("alice", "bob", "dora"))
+    guild = fake.add_guild("Bazaar", members=[alice, bob, dora])
+    channel = fake.add_text_channel(guild, "tables")
+    async with fake.running(bot(settings)):
+        await start(fake, [alice, bob], channel, ai=1, game="toy")
+        for user in (alice, bob):  # the AI seats finish the match
+            await (await fake.slash(user, channel, "resign")).reply()
+        await fake.wait_for(lambda: any("Rematch" in m.text for m in fake.messages(channel)), timeout=120,
+                            what="the final score")
+        final = next(m for m in fake.messages(channel) if "Rematch" in m.text)
+
+        async def rematch(user):
+            handle = await fake.click(user, final, label="Rematch")
+            await fake.quiet()
+            return [m.content for m in handle.messages if m is not handle.source_message]
+
+        assert await rematch(dora) == [translate("bot.refusal.rematch_players_only", "en", match=1)]
+        assert fake.latest_with_components(channel).id == final.id  # nothing opened
+        assert await rematch(bob) == [translate("bot.lobby.opened", "en", title="Toy", where=f"<#{channel.id}>")]
+        lobby = fake.latest_with_components(channel)
+        assert lobby.pings == {alice.id}  # the other player is called; the AI seat sits again
+        assert await rematch(bob) == [translate("bot.refusal.already_seated", "en")]  # a second click: no second lobby
+        assert await rematch(alice) == [translate("bot.lobby.rematch_joined", "en", where=f"<#{channel.id}>")]
+    storage = SqliteStorage(settings.database_path)
+    await storage.open()
+    try:
+        (match,) = await storage.matches(statuses=("lobby",))
+        assert [(s.user_id, s.ai is not None) for s in match.seats] == [(bob.id, False), (None, True), (alice.id, False)]
+        assert (match.settings["rematch_of"], match.settings["challenged"], match.place_id) == (1, [alice.id], channel.id)
     finally:
         await storage.close()
