@@ -69,7 +69,7 @@ class CaravanseraiBot(commands.Bot):
         await self.tree.set_translator(CommandTranslator())
         svc = self.service
         for cog in (GameCommands(svc.lobby, svc.table, default_clock_hours=self.settings.turn_clock_hours),
-                    PlayCommands(svc.playing, svc.table), PlayerSettings(svc.preferences),
+                    PlayCommands(svc.playing, svc.table), PlayerSettings(svc.preferences, svc.timekeeper),
                     Components(svc.lobby, svc.playing, svc.table, svc.preferences)):
             await self.add_cog(cog)
         await add_community(self)

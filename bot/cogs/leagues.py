@@ -137,10 +137,12 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            min_table=_("league.cmd.opt_min_table"), max_table=_("league.cmd.opt_max_table"),
                            schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"),
                            final=_("league.cmd.opt_final"), season_days=_("league.cmd.opt_season_days"),
-                           points=_("league.cmd.opt_points"), ai_places=_("league.cmd.opt_ai_places"))
+                           points=_("league.cmd.opt_points"), ai_places=_("league.cmd.opt_ai_places"),
+                           away_days=_("league.cmd.opt_away_days"))
     @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES)
     async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
                        clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
+                       away_days: app_commands.Range[float, 0.0, 30.0] | None = None,
                        round_days: app_commands.Range[float, 0.1, 120.0] | None = None,
                        at_deadline: Literal["play_out", "void"] | None = None,
                        shortfall: Literal["mixed", "ai"] | None = None,
@@ -158,7 +160,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
             final_players=final, season_days=season_days, placement_points=placement_points(points),
-            ai_places=ai_places)
+            ai_places=ai_places, away_days=away_days)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
                    embed=info_embed(changed, [], loc))
@@ -432,7 +434,7 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
           shortfall=t(f"league.shortfall.{s.shortfall.value}", loc)),
         t("league.info.points", loc, points=" / ".join(number(p) for p in s.points(s.max_table)), size=s.max_table),
         t("league.info.clock", loc, hours=number(s.turn_clock_hours), days=number(s.round_days),
-          deadline=t(f"league.deadline.{s.at_deadline.value}", loc)),
+          deadline=t(f"league.deadline.{s.at_deadline.value}", loc), away=number(s.away_days)),
         t("league.info.season", loc, season=league.season, start=f"<t:{int(s.starts_at)}:d>",
           end=f"<t:{int(s.ends_at)}:d>" if s.ends_at else "—"),
         t("league.info.season_days", loc, days=number(s.season_days)) if s.season_days else

@@ -1,4 +1,4 @@
-"""/settings: a player's own preferences (DMs, how turns are announced, snooze)."""
+"""/settings: a player's own preferences (DMs, how turns are announced, snooze, a break)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,15 @@ from discord.ext import commands
 
 from ..i18n import command_text as _
 from ..i18n import t
-from ..services import PreferenceService
+from ..services import PreferenceService, TimekeeperService
 from ..services.clock import discord_time
 from .common import defer, locale, send
 
 
 class PlayerSettings(commands.GroupCog, group_name="settings", group_description=_("bot.cmd.settings")):
-    def __init__(self, preferences: PreferenceService):
+    def __init__(self, preferences: PreferenceService, timekeeper: TimekeeperService):
         self.preferences = preferences
+        self.timekeeper = timekeeper
 
     @app_commands.command(name="dms", description=_("bot.cmd.settings_dms"))
     @app_commands.describe(enabled=_("bot.cmd.opt_dms"))
@@ -46,3 +47,13 @@ class PlayerSettings(commands.GroupCog, group_name="settings", group_description
         loc = locale(interaction)
         await send(interaction, t("bot.prefs.snoozed", loc, until=discord_time(prefs.snooze_until))
                    if prefs.snooze_until else t("bot.prefs.unsnoozed", loc))
+
+    @app_commands.command(name="away", description=_("bot.cmd.settings_away"))
+    @app_commands.describe(days=_("bot.cmd.opt_away"))
+    async def away(self, interaction: discord.Interaction, days: app_commands.Range[float, 0, 30]) -> None:
+        if not await defer(interaction):
+            return
+        prefs = await self.timekeeper.set_away(interaction.user.id, days)
+        loc = locale(interaction)
+        await send(interaction, t("bot.prefs.away", loc, until=discord_time(prefs.away_until, "f"))
+                   if prefs.away_until else t("bot.prefs.back", loc))

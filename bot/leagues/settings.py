@@ -76,6 +76,7 @@ class LeagueSettings(BaseModel):
     shortfall: Shortfall = Shortfall.MIXED
     placement_points: dict[int, tuple[float, ...]] = Field(default_factory=dict)  # by table size
     turn_clock_hours: float = Field(48.0, gt=0, le=24 * 30)
+    away_days: float = Field(14.0, ge=0, le=30)              # a player's break stops their clocks at most this long
     round_days: float = Field(14.0, gt=0, le=120)           # a round's deadline, from when it opens
     schedule_days: float | None = Field(None, gt=0, le=120)  # open rounds by themselves this often
     at_deadline: AtDeadline = AtDeadline.PLAY_OUT
@@ -180,4 +181,5 @@ class LeagueSettings(BaseModel):
 
     def match_settings(self) -> dict[str, Any]:
         """The settings a league match is created with (the match service's MatchSettings)."""
-        return {"clock_hours": self.turn_clock_hours, "on_expiry": "ai", "resign": "ai"}
+        return {"clock_hours": self.turn_clock_hours, "on_expiry": "ai", "resign": "ai",
+                "max_away_days": self.away_days}

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from ..storage import Reminder
+from ..storage import Reminder, UserPrefs
 
 DEFAULT_FRACTIONS = (0.5, 0.8, 0.95)
+DAY = 86400.0
+MAX_AWAY_DAYS = 30.0
+
+
+def break_end(prefs: UserPrefs, now: float, max_away_days: float | None = None) -> float:
+    """When a player's turn clocks run again: the end of their break (a table that allows breaks of at most
+    `max_away_days` stops their clock no longer than that from the break's start), or now."""
+    if not prefs.away_at(now) or prefs.away_until is None:
+        return now
+    end = prefs.away_until
+    if max_away_days is not None and prefs.away_since is not None:
+        end = min(end, prefs.away_since + max_away_days * DAY)
+    return max(now, end)
 
 
 def schedule(match_id: int, seat: int, since: float, clock_hours: float,

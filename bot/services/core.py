@@ -51,6 +51,7 @@ class MatchSettings(BaseModel):
     ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
     league_id: int | None = None               # set by a league that schedules the match
     challenged: list[int] = []                 # a challenge: only these players may join (anyone when empty)
+    max_away_days: float | None = None         # a break stops a player's clock at most this long (a league's)
     rematch_of: int | None = None              # the ended match this lobby plays again
 
 
@@ -209,6 +210,12 @@ class MatchCore:
                          label=game.describe_action(state, seat, parsed).to_json())
         return new_state, events, entry
 
+    async def _clock_start(self, seat: SeatRecord, settings: MatchSettings, now: float) -> float:
+        """A turn's clock starts now, or when its player's break ends."""
+        if seat.user_id is None:
+            return now
+        return clock.break_end(await self.storage.prefs(seat.user_id), now, settings.max_away_days)
+
     async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
                       events: Iterable[Event] = (), extra: Iterable[OutboxItem] = (),
                       answering: int | None = None) -> MatchRecord:
@@ -237,8 +244,8 @@ class MatchCore:
                 seat.awaited_since = now
                 if not seat.plays_ai:
                     newly_awaited.append(seat.seat)
-                    reminders += clock.schedule(match.id, seat.seat, now, settings.clock_hours,
-                                                self.reminder_fractions)
+                    reminders += clock.schedule(match.id, seat.seat, await self._clock_start(seat, settings, now),
+                                                settings.clock_hours, self.reminder_fractions)
             elif not seat.plays_ai:
                 reminders += [r for r in existing if r.seat == seat.seat]
         outbox = list(extra)

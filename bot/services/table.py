@@ -74,8 +74,10 @@ class TableService:
         if match.state is not None:
             game = self.core.game_of(match)
             lines.append(Names(match).message(game.headline(self.core.state_of(match, game))))
+        expiry = {r.seat: r.due_at for r in await self.core.storage.reminders(match.id) if r.kind == "expire"}
         seats = [SeatStatus(s, self.core.colour(match, s.seat), s.awaited_since,
-                            clock.deadline(s.awaited_since, settings.clock_hours) if s.awaited_since else None)
+                            expiry.get(s.seat, clock.deadline(s.awaited_since, settings.clock_hours))
+                            if s.awaited_since else None)
                  for s in match.seats]
         return Status(match, self.core.title(match), lines, seats, [s for s in seats if s.awaited_since is not None])
 

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import hashlib
 import logging
 
 from engine.core import Game, Message
 
-from ..storage import LeaseLost, MatchRecord, OutboxItem, Reminder, SeatRecord, lease, reminder_lease
+from ..storage import (
+    LeaseLost,
+    MatchRecord,
+    OutboxItem,
+    Reminder,
+    SeatRecord,
+    UserPrefs,
+    lease,
+    reminder_lease,
+)
 from . import ai, clock
 from .core import MAX_AI_STEPS, MatchCore, line_item
-from .errors import DmClosed
+from .errors import DmClosed, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +94,10 @@ class TimekeeperService:
             return
         settings = self.core.settings_of(match)
         if reminder.kind == "nudge":
-            await self._nudge(match, seat, reminder.level, clock.deadline(seat.awaited_since, settings.clock_hours),
-                              nonce=nudge_nonce(reminder))
+            expiry = [r.due_at for r in await self.core.storage.reminders(match.id)
+                      if r.seat == seat.seat and r.kind == "expire"]
+            deadline = expiry[0] if expiry else clock.deadline(seat.awaited_since, settings.clock_hours)
+            await self._nudge(match, seat, reminder.level, deadline, nonce=nudge_nonce(reminder))
             return
         game = self.core.game_of(match)
         state = self.core.state_of(match, game)
@@ -94,6 +107,42 @@ class TimekeeperService:
         else:
             match = await self._play_for(match, game, state, seat)
         await self.core.deliver(match.id, match)
+
+    async def set_away(self, user_id: int, days: float) -> UserPrefs:
+        """A break of `days` from now (0: back now): the player's turn clocks stand still until it ends, in a
+        league's match at most the league's maximum from the break's start, and each of their tables is told.
+        The clocks of their turns already running move on by what the break adds (or gives back)."""
+        if not 0 <= days <= clock.MAX_AWAY_DAYS:
+            raise Refusal("bot.refusal.away_range", high=f"{clock.MAX_AWAY_DAYS:g}")
+        now = self.core.now()
+        before = await self.core.storage.prefs(user_id)
+        if not days and not before.away_at(now):
+            raise Refusal("bot.refusal.not_away")
+        after = dataclasses.replace(before, away_since=(before.away_since if before.away_at(now) else now) if days
+                                    else None, away_until=now + days * clock.DAY if days else None)
+        running = await self.core.storage.matches(user_id=user_id, statuses=("running",))
+        async with contextlib.AsyncExitStack() as held:  # in one order, so that no two callers wait on each other
+            for match_id in sorted(m.id for m in running if m.id is not None):
+                await held.enter_async_context(self.core.locks[match_id])
+            moved: list[Reminder] = []
+            told: list[OutboxItem] = []
+            for match_id in sorted(m.id for m in running if m.id is not None):
+                match = await self.core.get(match_id)
+                if match.status != "running":
+                    continue
+                most = self.core.settings_of(match).max_away_days
+                later = clock.break_end(after, now, most) - clock.break_end(before, now, most)
+                awaited = {s.seat for s in match.seats if s.user_id == user_id and s.awaited_since and not s.plays_ai}
+                moved += [dataclasses.replace(r, due_at=max(now, r.due_at + later))
+                          for r in await self.core.storage.reminders(match_id) if r.seat in awaited and r.due_at > now]
+                mention = f"<@{user_id}>"
+                told.append(line_item(match, Message("bot.away.table", {
+                    "user": mention, "until": clock.discord_time(clock.break_end(after, now, most), "f")})
+                    if days else Message("bot.away.back", {"user": mention})))
+            await self.core.storage.save_break(after, moved, told)
+            for item in told:
+                await self.core.deliver(item.match_id)
+        return after
 
     async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float, nonce: str) -> None:
         if seat.user_id is None:

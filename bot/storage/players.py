@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Sequence
 
-from .records import Mail, UserPrefs
-from .sql import Database
+from .outbox import write_outbox
+from .records import Mail, OutboxItem, Reminder, UserPrefs
+from .sql import Database, Executor
 
 
 class Players:
@@ -17,18 +20,24 @@ class Players:
             return UserPrefs(user_id=user_id)
         row = rows[0]
         return UserPrefs(user_id=user_id, dms_enabled=bool(row["dms_enabled"]), dm_closed=bool(row["dm_closed"]),
-                         snooze_until=row["snooze_until"], locale=row["locale"], turn_alert=row["turn_alert"])
+                         snooze_until=row["snooze_until"], locale=row["locale"], turn_alert=row["turn_alert"],
+                         away_since=row["away_since"], away_until=row["away_until"])
 
     # Each write here is one statement, atomic by itself: no transaction around it (on SQLite that saves two
     # trips to its thread).
     async def save_prefs(self, prefs: UserPrefs) -> None:
         async with self.db.statement() as q:
-            await q.execute(
-                "INSERT INTO user_prefs (user_id, dms_enabled, dm_closed, snooze_until, locale, turn_alert)"
-                " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET dms_enabled = excluded.dms_enabled,"
-                " dm_closed = excluded.dm_closed, snooze_until = excluded.snooze_until, locale = excluded.locale,"
-                " turn_alert = excluded.turn_alert",
-                prefs.user_id, prefs.dms_enabled, prefs.dm_closed, prefs.snooze_until, prefs.locale, prefs.turn_alert)
+            await _write_prefs(q, prefs)
+
+    async def save_break(self, prefs: UserPrefs, moved: Sequence[Reminder], outbox: Sequence[OutboxItem]) -> None:
+        """A player's break saved with what it changes, at once: the reminders of their awaited seats moved to
+        their new times, and the lines that tell their tables."""
+        async with self.db.transaction() as q:
+            await _write_prefs(q, prefs)
+            for reminder in moved:
+                await q.execute("UPDATE reminders SET due_at = ? WHERE id = ?", reminder.due_at, reminder.id)
+            for item in outbox:
+                await write_outbox(q, item.match_id, item.state_id, [item], time.time())
 
     async def post_mail(self, mail: Mail) -> None:
         async with self.db.statement() as q:
@@ -44,3 +53,14 @@ class Players:
             rows = await q.fetch("DELETE FROM mailbox WHERE user_id = ? RETURNING *", user_id)
         return [Mail(id=r["id"], user_id=r["user_id"], match_id=r["match_id"], payload=json.loads(r["payload"]),
                      created_at=r["created_at"]) for r in sorted(rows, key=lambda r: r["id"])]
+
+
+async def _write_prefs(q: Executor, prefs: UserPrefs) -> None:
+    await q.execute(
+        "INSERT INTO user_prefs (user_id, dms_enabled, dm_closed, snooze_until, locale, turn_alert, away_since,"
+        " away_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+        " dms_enabled = excluded.dms_enabled, dm_closed = excluded.dm_closed, snooze_until = excluded.snooze_until,"
+        " locale = excluded.locale, turn_alert = excluded.turn_alert, away_since = excluded.away_since,"
+        " away_until = excluded.away_until",
+        prefs.user_id, prefs.dms_enabled, prefs.dm_closed, prefs.snooze_until, prefs.locale, prefs.turn_alert,
+        prefs.away_since, prefs.away_until)

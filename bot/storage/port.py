@@ -96,6 +96,10 @@ class PlayerStore(Protocol):
 
     async def save_prefs(self, prefs: UserPrefs) -> None: ...
 
+    async def save_break(self, prefs: UserPrefs, moved: Sequence[Reminder], outbox: Sequence[OutboxItem]) -> None:
+        """Save a player's break with the reminders it moves (to their `due_at`) and the lines telling their
+        tables, all at once."""
+
     async def post_mail(self, mail: Mail) -> None: ...
 
     async def take_mail(self, user_id: int) -> list[Mail]:

@@ -92,6 +92,11 @@ class UserPrefs:
     snooze_until: float | None = None
     locale: str | None = None
     turn_alert: str = "mention"        # mention | dm
+    away_since: float | None = None    # a break: the player's turn clocks stand still from then…
+    away_until: float | None = None    # …until then
+
+    def away_at(self, now: float) -> bool:
+        return self.away_until is not None and self.away_until > now
 
 
 @dataclass

@@ -436,3 +436,55 @@ async def test_autocomplete_lists_exactly_the_callers_legal_steps(service):
     assert state_id == match.state_id and [c.notation for c in choices] == ["take 1", "take 2", "take 3"]
     other = BOB if user == HOST else HOST
     assert (await service.choices_here(77, other, "en"))[1] == []
+
+
+async def expiry(service, match, user):
+    seat = next(s for s in (await service.get(match.id)).seats if s.user_id == user)
+    return next(r.due_at for r in await service.core.storage.reminders(match.id) if r.seat == seat.seat
+                and r.kind == "expire")
+
+
+async def test_a_break_stops_the_turn_clock_and_tells_the_table(service, presenter, clock):
+    """Away for two days an hour into a 10-hour turn: nothing is due until the break is over, and the turn
+    ends 10 hours of clock after it began; back a day early, the day not taken is given back."""
+    match = await started(service, BOB, clock_hours=10)
+    user = awaited_user(match)
+    began = clock()
+    clock.advance(1)
+    prefs = await service.set_away(user, 2)
+    assert prefs.away_until == clock() + 2 * 86400
+    assert await expiry(service, match, user) == began + (10 + 48) * 3600
+    status = await service.status(match.id)
+    assert [s.deadline for s in status.awaited] == [began + (10 + 48) * 3600]
+    assert [(m.key, mention) for _, m, mention in presenter.lines] == [("bot.away.table", None)]
+    clock.advance(24)
+    await service.tick()
+    assert presenter.reminders == []  # half the clock has not run yet: one hour of it has
+    await service.set_away(user, 0)
+    assert await expiry(service, match, user) == began + (10 + 24) * 3600  # stood still for the 24 hours away
+    assert [m.key for _, m, _ in presenter.lines] == ["bot.away.table", "bot.away.back"]
+    with pytest.raises(Refusal) as refused:
+        await service.set_away(user, 0)
+    assert refused.value.message.key == "bot.refusal.not_away"
+    with pytest.raises(Refusal) as refused:
+        await service.set_away(user, 31)
+    assert refused.value.message.key == "bot.refusal.away_range"
+
+
+async def test_a_turn_that_begins_during_a_break_starts_its_clock_when_the_break_ends(service, clock):
+    match = await started(service, BOB, CAROL, clock_hours=10)
+    waiting = next(s.user_id for s in match.seats if s.awaited_since is None and s.user_id is not None)
+    await service.set_away(waiting, 3)
+    ends = clock() + 3 * 86400
+    while (match := await service.get(match.id)).seat_of(waiting).awaited_since is None:
+        await service.play(match.id, awaited_user(match), "take 1")
+    assert await expiry(service, match, waiting) == ends + 10 * 3600
+
+
+async def test_a_league_match_stops_the_clock_no_longer_than_the_league_allows(service, clock):
+    match = await started(service, BOB, clock_hours=10, max_away_days=1)
+    user = awaited_user(match)
+    await service.set_away(user, 5)
+    assert await expiry(service, match, user) == clock() + (10 + 24) * 3600
+    await service.set_away(user, 6)  # the same break, longer: still one day from its start
+    assert await expiry(service, match, user) == clock() + (10 + 24) * 3600

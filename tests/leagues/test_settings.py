@@ -17,7 +17,7 @@ def test_the_defaults_a_league_gets_from_its_name_and_game():
     assert league.table_sizes == (2, 4)  # Al-Rashid seats 2 to 5: 2 to 4 unless the league says otherwise
     assert (league.turn_clock_hours, league.round_days, league.forfeit_points) == (48.0, 14.0, 0.0)
     assert league.final_players == 0 and league.schedule_days is None  # no final unless asked for
-    assert league.match_settings() == {"clock_hours": 48.0, "on_expiry": "ai", "resign": "ai"}
+    assert league.match_settings() == {"clock_hours": 48.0, "on_expiry": "ai", "resign": "ai", "max_away_days": 14.0}
 
 
 def test_placement_points_are_six_to_nothing_evenly_spaced():
