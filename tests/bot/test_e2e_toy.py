@@ -62,7 +62,7 @@ async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake
         thread = fake.threads(channel)[0]
         lobby = fake.latest_with_components(thread)
         await (await fake.click(bob, lobby, label="Join")).reply()
-        await fake.click(alice, lobby, label="Add AI")
+        await (await fake.click(alice, lobby, label="Add AI")).reply()  # the lobby edited: done, even on a busy machine
         await fake.quiet()
         lobby = fake.message(lobby.id)
         assert "3" in lobby.text and "AI" in lobby.text
@@ -382,3 +382,20 @@ async def test_a_rematch_opens_the_same_table_again_for_its_players_only(fake_di
         assert (match.settings["rematch_of"], match.settings["challenged"], match.place_id) == (1, [alice.id], channel.id)
     finally:
         await storage.close()
+
+
+async def test_a_player_takes_a_break_and_comes_back_and_the_table_is_told_each_time(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    async with fake.running(bot(settings)):
+        await start(fake, [alice, bob], channel, ai=1, game="toy")
+        away = await (await fake.slash(bob, channel, "settings", subcommand="away", options={"days": 2})).reply()
+        assert away.ephemeral and away.content.startswith("You are away until <t:")
+        await fake.quiet()
+        assert any(m.content.startswith(f"<@{bob.id}> is away until <t:") for m in fake.messages(channel))
+        back = await (await fake.slash(bob, channel, "settings", subcommand="away", options={"days": 0})).reply()
+        assert back.content == translate("bot.prefs.back", "en")
+        await fake.quiet()
+        assert fake.messages(channel)[-1].content == translate("bot.away.back", "en", user=f"<@{bob.id}>")
+        refused = await (await fake.slash(alice, channel, "settings", subcommand="away", options={"days": 0})).reply()
+        assert refused.content == translate("bot.refusal.not_away", "it")

@@ -459,6 +459,8 @@ class FakeDiscord:
                     out.append(f"{h.describe()} not answered")
                 elif h.original is not None and h.original.loading and not h.original.deleted:
                     out.append(f"{h.describe()} still 'thinking…'")
+                elif h.waits_after_deferred_update:
+                    out.append(f"{h.describe()} deferred, neither the message edited nor a message sent yet")
             return out
 
         deadline = time.monotonic() + timeout

@@ -62,6 +62,7 @@ class InteractionHandle:
     followups: list[FakeMessage] = field(default_factory=list)
     timeline: list[tuple[str, float]] = field(default_factory=list)
     source_edits_at_ack: int = 0
+    answer_failed: bool = False  # an edit or follow-up of this interaction was answered with an error
     choices_sent: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
     expired: bool = False
@@ -118,6 +119,16 @@ class InteractionHandle:
                                  what=f"a response to interaction {self.describe()}")
         assert self.callback is not None
         return self.callback
+
+    @property
+    def waits_after_deferred_update(self) -> bool:
+        """A click answered "I will update this message" whose update (an edit, or a message instead) has not
+        come: the bot is still working on it, however long a busy machine keeps it from sending anything."""
+        cb = self.callback
+        if cb is None or cb.type != DEFERRED_UPDATE or self.original is None:
+            return False
+        return not (self.original.edits > self.source_edits_at_ack or self.original.deleted or self.followups
+                    or self.answer_failed)
 
     async def reply(self, timeout: float = 5.0) -> FakeMessage:
         """Wait for the response message with its content filled in (after a deferral, the first edit).

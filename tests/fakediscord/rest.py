@@ -195,7 +195,13 @@ class RestAPI:
         return error_response(404, 0, "404: Not Found")
 
     def _note_interaction_attempt(self, record: ApiRequest) -> None:
-        """A failed callback still counts as the bot's attempt to answer (so `quiet` does not wait on it)."""
+        """A failed callback, or a failed edit or follow-up after it, still counts as the bot's attempt to answer
+        (so `quiet` does not wait on it)."""
+        webhook = re.match(r"^/webhooks/\d+/([^/]+)/", record.path)
+        if webhook:
+            for handle in self.fake.interactions:
+                if handle.token == webhook[1]:
+                    handle.answer_failed = True
         match = re.match(r"^/interactions/(\d+)/([^/]+)/callback$", record.path)
         if match:
             handle = self.fake.interaction(interaction_id=int(match[1]))
