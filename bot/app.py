@@ -68,7 +68,7 @@ class CaravanseraiBot(commands.Bot):
         await self.ops.start()
         await self.tree.set_translator(CommandTranslator())
         svc = self.service
-        for cog in (GameCommands(svc.lobby, svc.table, default_clock_hours=self.settings.turn_clock_hours),
+        for cog in (GameCommands(svc.lobby, svc.table, svc.timekeeper, default_clock_hours=self.settings.turn_clock_hours),
                     PlayCommands(svc.playing, svc.table), PlayerSettings(svc.preferences, svc.timekeeper),
                     Components(svc.lobby, svc.playing, svc.table, svc.preferences)):
             await self.add_cog(cog)

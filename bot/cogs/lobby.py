@@ -1,4 +1,4 @@
-"""/game new, challenge, cancel, list, mine."""
+"""/game new, challenge, cancel, pause, resume, list, mine."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from engine.core.messages import locale_of
 
 from ..i18n import command_text as _
 from ..i18n import t
-from ..services import LobbyService, MatchSettings, Refusal, TableService, variants
+from ..services import LobbyService, MatchSettings, Refusal, TableService, TimekeeperService, variants
 from .common import channel_of, defer, locale, option_choices, send
 
 DESCRIBED = {"game": _("bot.cmd.opt_game"), "ai_players": _("bot.cmd.opt_ai_players"), "clock_hours": _("bot.cmd.opt_clock"),
@@ -31,9 +31,11 @@ CHOICES = {
 
 @app_commands.guild_only()
 class GameCommands(commands.GroupCog, group_name="game", group_description=_("bot.cmd.game")):
-    def __init__(self, lobby: LobbyService, table: TableService, *, default_clock_hours: float):
+    def __init__(self, lobby: LobbyService, table: TableService, timekeeper: TimekeeperService, *,
+                 default_clock_hours: float):
         self.lobby = lobby
         self.table = table
+        self.timekeeper = timekeeper
         self.default_clock_hours = default_clock_hours
 
     @app_commands.command(name="new", description=_("bot.cmd.game_new"))
@@ -113,6 +115,23 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         manager = bool(interaction.permissions and interaction.permissions.manage_guild)
         await self.lobby.cancel(match.id, interaction.user.id, is_manager=manager)
         await send(interaction, t("bot.match.cancelled", locale(interaction), match=match.id))
+
+    @app_commands.command(name="pause", description=_("bot.cmd.game_pause"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, pause=True)
+
+    @app_commands.command(name="resume", description=_("bot.cmd.game_resume"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self._pause(interaction, pause=False)
+
+    async def _pause(self, interaction: discord.Interaction, *, pause: bool) -> None:
+        if not await defer(interaction):
+            return
+        match = await self.table.match_here(channel_of(interaction))
+        manager = bool(interaction.permissions and interaction.permissions.manage_guild)
+        change = self.timekeeper.pause_match if pause else self.timekeeper.resume_match
+        await change(match.id, interaction.user.id, is_manager=manager)
+        await send(interaction, t("bot.pause.done_paused" if pause else "bot.pause.done_resumed", locale(interaction)))
 
     @app_commands.command(name="list", description=_("bot.cmd.game_list"))
     async def list_(self, interaction: discord.Interaction) -> None:

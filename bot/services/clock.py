@@ -7,6 +7,9 @@ from ..storage import Reminder, UserPrefs
 DEFAULT_FRACTIONS = (0.5, 0.8, 0.95)
 DAY = 86400.0
 MAX_AWAY_DAYS = 30.0
+# A paused match's reminders wait this much later than they are due (kept in the database with their order and
+# spacing), and come back, when it resumes, later than they were due by as long as the pause lasted.
+PARKED = 100 * 365 * DAY
 
 
 def break_end(prefs: UserPrefs, now: float, max_away_days: float | None = None) -> float:

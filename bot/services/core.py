@@ -52,6 +52,7 @@ class MatchSettings(BaseModel):
     league_id: int | None = None               # set by a league that schedules the match
     challenged: list[int] = []                 # a challenge: only these players may join (anyone when empty)
     max_away_days: float | None = None         # a break stops a player's clock at most this long (a league's)
+    paused_at: float | None = None             # the host paused the match then: its turn clocks stand still
     rematch_of: int | None = None              # the ended match this lobby plays again
 
 
@@ -211,7 +212,9 @@ class MatchCore:
         return new_state, events, entry
 
     async def _clock_start(self, seat: SeatRecord, settings: MatchSettings, now: float) -> float:
-        """A turn's clock starts now, or when its player's break ends."""
+        """A turn's clock starts now, or when its player's break ends; in a paused match, when it resumes."""
+        if settings.paused_at is not None:
+            return settings.paused_at + clock.PARKED
         if seat.user_id is None:
             return now
         return clock.break_end(await self.storage.prefs(seat.user_id), now, settings.max_away_days)

@@ -27,7 +27,7 @@ class SeatStatus:
     seat: SeatRecord
     colour: str
     awaited_since: float | None
-    deadline: float | None
+    deadline: float | None      # None while the match is paused
 
 
 @dataclass
@@ -75,9 +75,12 @@ class TableService:
             game = self.core.game_of(match)
             lines.append(Names(match).message(game.headline(self.core.state_of(match, game))))
         expiry = {r.seat: r.due_at for r in await self.core.storage.reminders(match.id) if r.kind == "expire"}
+        paused = settings.paused_at is not None  # no deadline while the clocks stand still
+        if paused:
+            lines.append(Message("bot.pause.status", {"since": clock.discord_time(settings.paused_at or 0)}))
         seats = [SeatStatus(s, self.core.colour(match, s.seat), s.awaited_since,
                             expiry.get(s.seat, clock.deadline(s.awaited_since, settings.clock_hours))
-                            if s.awaited_since else None)
+                            if s.awaited_since and not paused else None)
                  for s in match.seats]
         return Status(match, self.core.title(match), lines, seats, [s for s in seats if s.awaited_since is not None])
 

@@ -144,6 +144,35 @@ class TimekeeperService:
                 await self.core.deliver(item.match_id)
         return after
 
+    async def pause_match(self, match_id: int, user_id: int, *, is_manager: bool = False) -> MatchRecord:
+        """The host (or a server manager) stops every turn clock of the match until it resumes; players may
+        still move meanwhile."""
+        return await self._set_paused(match_id, user_id, is_manager, pause=True)
+
+    async def resume_match(self, match_id: int, user_id: int, *, is_manager: bool = False) -> MatchRecord:
+        """The clocks run again, each with the time it had left when the match was paused."""
+        return await self._set_paused(match_id, user_id, is_manager, pause=False)
+
+    async def _set_paused(self, match_id: int, user_id: int, is_manager: bool, *, pause: bool) -> MatchRecord:
+        async with self.core.locks[match_id]:
+            match = await self.core.get(match_id)
+            if match.status != "running":
+                raise Refusal("bot.refusal.not_running")
+            if user_id != match.host_id and not is_manager:
+                raise Refusal("bot.refusal.host_only")
+            settings = self.core.settings_of(match)
+            if (settings.paused_at is not None) == pause:
+                raise Refusal("bot.refusal.already_paused" if pause else "bot.refusal.not_paused")
+            now = self.core.now()
+            later = clock.PARKED if pause else now - (settings.paused_at or now) - clock.PARKED
+            reminders = [dataclasses.replace(r, due_at=max(now, r.due_at + later))
+                         for r in await self.core.storage.reminders(match_id)]
+            match.settings = settings.model_copy(update={"paused_at": now if pause else None}).model_dump()
+            said = Message("bot.pause.paused" if pause else "bot.pause.resumed", {"user": f"<@{user_id}>"})
+            match = await self.core.storage.save_match(match, reminders=reminders, outbox=[line_item(match, said)])
+            await self.core.deliver(match.id, match)
+            return match
+
     async def _nudge(self, match: MatchRecord, seat: SeatRecord, level: int, deadline: float, nonce: str) -> None:
         if seat.user_id is None:
             return

@@ -148,7 +148,10 @@ def status_embed(status: Status, locale: str) -> discord.Embed:
                           description=clip(" · ".join(m.text(locale) for m in status.lines), DESCRIPTION))
     if status.awaited:
         lines = [t("bot.status.awaited", locale, who=who(match, s.seat, locale),
-                   since=discord_time(s.awaited_since or 0), deadline=discord_time(s.deadline or 0))
+                   since=discord_time(s.awaited_since or 0), deadline=discord_time(s.deadline))
+                 if s.deadline is not None else
+                 t("bot.status.awaited_paused", locale, who=who(match, s.seat, locale),
+                   since=discord_time(s.awaited_since or 0))
                  for s in status.awaited]
         embed.add_field(name=t("bot.table.waiting_for", locale), value=clip("\n".join(lines), FIELD), inline=False)
     embed.add_field(name=t("bot.status.players", locale),

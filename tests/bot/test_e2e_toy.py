@@ -384,7 +384,7 @@ async def test_a_rematch_opens_the_same_table_again_for_its_players_only(fake_di
         await storage.close()
 
 
-async def test_a_player_takes_a_break_and_comes_back_and_the_table_is_told_each_time(fake_discord, settings, world):
+async def test_a_player_takes_a_break_the_host_pauses_the_match_and_the_table_is_told_each_time(fake_discord, settings, world):
     fake = fake_discord
     alice, bob, guild, channel = world
     async with fake.running(bot(settings)):
@@ -399,3 +399,11 @@ async def test_a_player_takes_a_break_and_comes_back_and_the_table_is_told_each_
         assert fake.messages(channel)[-1].content == translate("bot.away.back", "en", user=f"<@{bob.id}>")
         refused = await (await fake.slash(alice, channel, "settings", subcommand="away", options={"days": 0})).reply()
         assert refused.content == translate("bot.refusal.not_away", "it")
+        # the host pauses the whole match, and resumes it; another player may not
+        refused = await (await fake.slash(bob, channel, "game", subcommand="pause")).reply()
+        assert refused.content == translate("bot.refusal.host_only", "en")
+        for command, said in (("pause", "bot.pause.paused"), ("resume", "bot.pause.resumed")):
+            done = await (await fake.slash(alice, channel, "game", subcommand=command)).reply()
+            assert done.ephemeral and done.content == translate(f"bot.pause.done_{command}d", "it")
+            await fake.quiet()
+            assert fake.messages(channel)[-1].content == translate(said, "en", user=f"<@{alice.id}>")

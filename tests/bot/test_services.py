@@ -488,3 +488,36 @@ async def test_a_league_match_stops_the_clock_no_longer_than_the_league_allows(s
     assert await expiry(service, match, user) == clock() + (10 + 24) * 3600
     await service.set_away(user, 6)  # the same break, longer: still one day from its start
     assert await expiry(service, match, user) == clock() + (10 + 24) * 3600
+
+
+async def test_a_paused_match_keeps_every_clock_still_and_gives_back_the_time_left(service, presenter, clock):
+    """Paused an hour into a 10-hour turn for a day: no reminder meanwhile, /status shows no deadline, moves
+    still count, and a turn that began during the pause gets its whole clock from the resumption."""
+    match = await started(service, BOB, CAROL, clock_hours=10)
+    first = awaited_user(match)
+    began = clock()
+    clock.advance(1)
+    with pytest.raises(Refusal) as refused:
+        await service.pause_match(match.id, BOB)
+    assert refused.value.message.key == "bot.refusal.host_only"
+    await service.pause_match(match.id, HOST)
+    with pytest.raises(Refusal) as refused:
+        await service.pause_match(match.id, HOST)
+    assert refused.value.message.key == "bot.refusal.already_paused"
+    status = await service.status(match.id)
+    assert [s.deadline for s in status.awaited] == [None] and status.lines[-1].key == "bot.pause.status"
+    clock.advance(24)
+    await service.tick()
+    assert presenter.reminders == []
+    await service.resume_match(match.id, HOST)
+    assert await expiry(service, match, first) == began + (10 + 24) * 3600
+    await service.pause_match(match.id, HOST)
+    await service.play(match.id, first, "take 1")
+    second = awaited_user(await service.get(match.id))
+    clock.advance(5)
+    await service.resume_match(match.id, HOST)
+    assert await expiry(service, match, second) == clock() + 10 * 3600
+    assert [m.key for _, m, _ in presenter.lines] == ["bot.pause.paused", "bot.pause.resumed"] * 2
+    with pytest.raises(Refusal) as refused:
+        await service.resume_match(match.id, HOST)
+    assert refused.value.message.key == "bot.refusal.not_paused"
