@@ -97,7 +97,8 @@ class BotProcess:
         self.process.join(10)
         self.kills += 1
         for handle in self.fake.interactions:  # what the dead process was answering is never answered
-            if not handle.callbacks or (handle.original is not None and handle.original.loading):
+            if (not handle.callbacks or (handle.original is not None and handle.original.loading)
+                    or handle.waits_after_deferred_update):
                 self.fake.expire(handle)
 
     def stop(self) -> None:
