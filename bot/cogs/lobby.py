@@ -14,6 +14,7 @@ from engine.core.messages import locale_of
 from ..i18n import command_text as _
 from ..i18n import t
 from ..services import LobbyService, MatchSettings, Refusal, TableService, TimekeeperService, variants
+from ..ui import embeds
 from .common import channel_of, defer, locale, option_choices, send
 
 DESCRIBED = {"game": _("bot.cmd.opt_game"), "ai_players": _("bot.cmd.opt_ai_players"), "clock_hours": _("bot.cmd.opt_clock"),
@@ -132,6 +133,33 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         change = self.timekeeper.pause_match if pause else self.timekeeper.resume_match
         await change(match.id, interaction.user.id, is_manager=manager)
         await send(interaction, t("bot.pause.done_paused" if pause else "bot.pause.done_resumed", locale(interaction)))
+
+    @app_commands.command(name="substitute", description=_("bot.cmd.game_substitute"))
+    @app_commands.describe(seat=_("bot.cmd.opt_seat"), player=_("bot.cmd.opt_substitute"))
+    async def substitute(self, interaction: discord.Interaction, seat: app_commands.Range[int, 1, 10],
+                         player: discord.Member) -> None:
+        if not await defer(interaction):
+            return
+        if player.bot:
+            raise Refusal("bot.refusal.challenge_bot")
+        match = await self.table.match_here(channel_of(interaction))
+        manager = bool(interaction.permissions and interaction.permissions.manage_guild)
+        await self.lobby.substitute(match.id, interaction.user.id, seat, player.id, name=player.display_name,
+                                    is_manager=manager)
+        await send(interaction, t("bot.match.substituted", locale(interaction), user=player.mention, seat=seat))
+
+    @substitute.autocomplete("seat")
+    async def _ai_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """The seats the AI plays in the match here, by number and colour."""
+        try:
+            found = await self.table.match_here(channel_of(interaction))
+        except Refusal:
+            return []
+        if found.status != "running":
+            return []
+        loc = locale(interaction)
+        return [app_commands.Choice(name=f"{s.seat + 1} · {embeds.who(found, s, loc)}"[:100], value=s.seat + 1)
+                for s in found.seats if s.plays_ai][:25]
 
     @app_commands.command(name="list", description=_("bot.cmd.game_list"))
     async def list_(self, interaction: discord.Interaction) -> None:

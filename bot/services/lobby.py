@@ -11,7 +11,7 @@ from ..storage import LIVE, MatchRecord, OutboxItem, PlaceTaken, SeatRecord
 from . import ai
 from .core import MatchCore, MatchSettings, line_item, lobby_item
 from .errors import Refusal
-from .tidings import plain
+from .tidings import colour_name, plain
 
 
 def starting_hands(match: MatchRecord, game: Game) -> list[Event]:
@@ -182,6 +182,35 @@ class LobbyService:
             match = await self.core.commit(match, game, state, events=starting_hands(match, game),
                                            extra=[lobby_item(match)])
             match, _ = await self.core.advance(match, game, state)
+            await self.core.deliver(match_id, match)
+            return match
+
+    async def substitute(self, match_id: int, user_id: int, seat_number: int, player_id: int,
+                         name: str | None = None, *, is_manager: bool = False) -> MatchRecord:
+        """With the host's or a server manager's consent, a player takes over a seat the AI plays (from the start,
+        or since its player left): the table is told who plays it now, they get the seat's private hand at once,
+        a turn of the seat's is theirs with a full clock, and the match counts for them (docs/leagues.md)."""
+        async with self.core.locks[match_id]:
+            match = await self.core.get(match_id)
+            if match.status != "running":
+                raise Refusal("bot.refusal.not_running")
+            self._require_host(match, user_id, is_manager=is_manager)
+            if not 1 <= seat_number <= len(match.seats):
+                raise Refusal("bot.refusal.no_such_seat", seat=seat_number, seats=len(match.seats))
+            seat = match.seat(seat_number - 1)
+            if not seat.plays_ai:
+                raise Refusal("bot.refusal.seat_played", seat=seat_number)
+            if any(s.user_id == player_id and s.seat != seat.seat for s in match.seats):
+                raise Refusal("bot.refusal.already_seated")
+            game = self.core.game_of(match)
+            left = f"<@{seat.user_id}>" if seat.user_id is not None else None
+            seat.user_id, seat.ai, seat.resigned, seat.name = player_id, None, False, name
+            seat.awaited_since = None  # a turn of the seat's starts anew for its player: announced, a full clock
+            said = Message("bot.match.substitute" if left else "bot.match.substitute_ai",
+                           {"user": f"<@{player_id}>", "colour": colour_name(game, seat.seat), "left": left or ""})
+            hand = [Event("bot.dm.substitute_hand", {}, frozenset({seat.seat}))] if game.spec.hidden_info else []
+            match = await self.core.commit(match, game, self.core.state_of(match, game), events=hand,
+                                           extra=[line_item(match, said)])
             await self.core.deliver(match_id, match)
             return match
 

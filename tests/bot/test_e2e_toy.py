@@ -407,3 +407,30 @@ async def test_a_player_takes_a_break_the_host_pauses_the_match_and_the_table_is
             assert done.ephemeral and done.content == translate(f"bot.pause.done_{command}d", "it")
             await fake.quiet()
             assert fake.messages(channel)[-1].content == translate(said, "en", user=f"<@{alice.id}>")
+
+
+async def test_a_substitute_takes_an_ai_seat_and_gets_its_hand_at_once(fake_discord, settings, world):
+    fake = fake_discord
+    alice, bob, guild, channel = world
+    carol = fake.add_user("carol")
+    fake.add_member(guild, carol)
+    async with fake.running(bot(settings)):
+        await new_match(fake, alice, channel, "toy-peek", where="channel", ai_players=1)
+        lobby = fake.latest_with_components(channel)
+        await (await fake.click(bob, lobby, label="Join")).reply()
+        await (await fake.click(alice, lobby, label="Start")).reply()
+        await fake.wait_for(lambda: table_message(fake, channel) is not None, timeout=30, what="the table")
+        await fake.quiet()
+        seats = await (await fake.autocomplete(alice, channel, "game", subcommand="substitute", focused="seat",
+                                               options={"seat": ""})).choices()
+        assert [c["value"] for c in seats] == [2] and "IA" in seats[0]["name"]  # alice reads Italian
+        refused = await (await fake.slash(bob, channel, "game", subcommand="substitute",
+                                          options={"seat": 2, "player": carol})).reply()
+        assert refused.content == translate("bot.refusal.host_only", "en")
+        done = await (await fake.slash(alice, channel, "game", subcommand="substitute",
+                                       options={"seat": 2, "player": carol})).reply()
+        assert done.ephemeral and done.content == translate("bot.match.substituted", "it", user=f"<@{carol.id}>", seat=2)
+        await fake.wait_for(lambda: news_dms(fake, carol), timeout=30, what="carol's hand")
+        await fake.quiet()
+        assert translate("bot.dm.substitute_hand", "en") in news_dms(fake, carol)[0].content
+        assert any(f"<@{carol.id}> now plays" in m.content for m in fake.messages(channel))

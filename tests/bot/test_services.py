@@ -521,3 +521,26 @@ async def test_a_paused_match_keeps_every_clock_still_and_gives_back_the_time_le
     with pytest.raises(Refusal) as refused:
         await service.resume_match(match.id, HOST)
     assert refused.value.message.key == "bot.refusal.not_paused"
+
+
+async def test_a_substitute_takes_over_a_seat_the_ai_plays_and_the_match_counts_for_them(service, presenter, storage):
+    match = await started(service, BOB, CAROL, ai=1)
+    ai_seat = next(s.seat for s in match.seats if s.plays_ai)
+    bob_seat = match.seat_of(BOB).seat
+    refusals = [((match.id, BOB, ai_seat + 1, DAVE), "bot.refusal.host_only"),
+                ((match.id, HOST, 9, DAVE), "bot.refusal.no_such_seat"),
+                ((match.id, HOST, bob_seat + 1, DAVE), "bot.refusal.seat_played"),
+                ((match.id, HOST, ai_seat + 1, CAROL), "bot.refusal.already_seated")]
+    for args, key in refusals:
+        with pytest.raises(Refusal) as refused:
+            await service.substitute(*args)
+        assert refused.value.message.key == key
+    await service.substitute(match.id, HOST, ai_seat + 1, DAVE, name="dave")
+    await service.resign(match.id, BOB)
+    await service.substitute(match.id, HOST, bob_seat + 1, EVE, is_manager=False, name="eve")
+    assert [m.key for _, m, _ in presenter.lines if m.key.startswith("bot.match.substitute")] == [
+        "bot.match.substitute_ai", "bot.match.substitute"]
+    match = await play_to_the_end(service, await service.get(match.id))
+    rows = (await storage.result(match.id)).seats
+    assert {row["seat"]: (row["user_id"], row["resigned"]) for row in rows}[ai_seat] == (DAVE, False)
+    assert {row["seat"]: row["user_id"] for row in rows}[bob_seat] == EVE
