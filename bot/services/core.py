@@ -211,14 +211,6 @@ class MatchCore:
                          label=game.describe_action(state, seat, parsed).to_json())
         return new_state, events, entry
 
-    async def _clock_start(self, seat: SeatRecord, settings: MatchSettings, now: float) -> float:
-        """A turn's clock starts now, or when its player's break ends; in a paused match, when it resumes."""
-        if settings.paused_at is not None:
-            return settings.paused_at + clock.PARKED
-        if seat.user_id is None:
-            return now
-        return clock.break_end(await self.storage.prefs(seat.user_id), now, settings.max_away_days)
-
     async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
                       events: Iterable[Event] = (), extra: Iterable[OutboxItem] = (),
                       answering: int | None = None) -> MatchRecord:
@@ -239,6 +231,10 @@ class MatchCore:
         keeps_clock = not new_round and any(s.seat in active and not s.plays_ai for s in match.seats)
         existing = [r for r in await self.storage.reminders(match.id)
                     if r.id not in self.firing] if keeps_clock else []
+        # A turn's clock starts now, or when its player's break ends; in a paused match, when it resumes.
+        starting = [s.user_id for s in match.seats if s.seat in active and not s.plays_ai and s.user_id is not None
+                    and (s.awaited_since is None or new_round)]
+        away = await self.storage.away(starting, now) if starting and settings.paused_at is None else {}
         for seat in match.seats:
             if seat.seat not in active:
                 seat.awaited_since = None
@@ -247,8 +243,11 @@ class MatchCore:
                 seat.awaited_since = now
                 if not seat.plays_ai:
                     newly_awaited.append(seat.seat)
-                    reminders += clock.schedule(match.id, seat.seat, await self._clock_start(seat, settings, now),
-                                                settings.clock_hours, self.reminder_fractions)
+                    start = (settings.paused_at + clock.PARKED if settings.paused_at is not None else
+                             clock.break_end(away[seat.user_id], now, settings.max_away_days)
+                             if seat.user_id in away else now)
+                    reminders += clock.schedule(match.id, seat.seat, start, settings.clock_hours,
+                                                self.reminder_fractions)
             elif not seat.plays_ai:
                 reminders += [r for r in existing if r.seat == seat.seat]
         outbox = list(extra)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from .outbox import write_outbox
 from .records import Mail, OutboxItem, Reminder, UserPrefs
@@ -18,13 +19,16 @@ class Players:
         rows = await self.db.fetch("SELECT * FROM user_prefs WHERE user_id = ?", user_id)
         if not rows:
             return UserPrefs(user_id=user_id)
-        row = rows[0]
-        return UserPrefs(user_id=user_id, dms_enabled=bool(row["dms_enabled"]), dm_closed=bool(row["dm_closed"]),
-                         snooze_until=row["snooze_until"], locale=row["locale"], turn_alert=row["turn_alert"],
-                         away_since=row["away_since"], away_until=row["away_until"])
+        return _prefs(rows[0])
 
     # Each write here is one statement, atomic by itself: no transaction around it (on SQLite that saves two
     # trips to its thread).
+    async def away(self, user_ids: Sequence[int], now: float) -> dict[int, UserPrefs]:
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self.db.fetch(f"SELECT * FROM user_prefs WHERE away_until > ? AND user_id IN ({marks})",
+                                   now, *user_ids)
+        return {row["user_id"]: _prefs(row) for row in rows}
+
     async def save_prefs(self, prefs: UserPrefs) -> None:
         async with self.db.statement() as q:
             await _write_prefs(q, prefs)
@@ -64,3 +68,9 @@ async def _write_prefs(q: Executor, prefs: UserPrefs) -> None:
         " away_until = excluded.away_until",
         prefs.user_id, prefs.dms_enabled, prefs.dm_closed, prefs.snooze_until, prefs.locale, prefs.turn_alert,
         prefs.away_since, prefs.away_until)
+
+
+def _prefs(row: Any) -> UserPrefs:
+    return UserPrefs(user_id=row["user_id"], dms_enabled=bool(row["dms_enabled"]), dm_closed=bool(row["dm_closed"]),
+                     snooze_until=row["snooze_until"], locale=row["locale"], turn_alert=row["turn_alert"],
+                     away_since=row["away_since"], away_until=row["away_until"])

@@ -96,6 +96,9 @@ class PlayerStore(Protocol):
 
     async def save_prefs(self, prefs: UserPrefs) -> None: ...
 
+    async def away(self, user_ids: Sequence[int], now: float) -> dict[int, UserPrefs]:
+        """The preferences of those of `user_ids` on a break at `now`."""
+
     async def save_break(self, prefs: UserPrefs, moved: Sequence[Reminder], outbox: Sequence[OutboxItem]) -> None:
         """Save a player's break with the reminders it moves (to their `due_at`) and the lines telling their
         tables, all at once."""
