@@ -141,7 +141,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         if not await defer(interaction):
             return
         if player.bot:
-            raise Refusal("bot.refusal.challenge_bot")
+            raise Refusal("bot.refusal.substitute_bot")
         match = await self.table.match_here(channel_of(interaction))
         manager = bool(interaction.permissions and interaction.permissions.manage_guild)
         await self.lobby.substitute(match.id, interaction.user.id, seat, player.id, name=player.display_name,
