@@ -36,6 +36,10 @@ class AlRashidTheme(Theme):
     mercenaries: Mapping[str, RGB] = field(default_factory=lambda: {"red": (190, 40, 36), "blue": (36, 84, 176)})
 
 
+    def player_colours(self) -> Mapping[str, RGB]:
+        return self.families
+
+
 THEME = AlRashidTheme()
 
 # what Al-Rashid paints on

@@ -7,6 +7,7 @@ so every text is at least `Type.small` (10.1 px on the phone, see `legibility`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 RGB = tuple[int, int, int]
@@ -32,6 +33,10 @@ class Theme:
     changed: RGB = (236, 122, 0)          # what the last step touched
     done_veil: RGBA = (140, 140, 140, 110)  # washed over what is finished for now
     type: Type = field(default_factory=Type)
+
+    def player_colours(self) -> Mapping[str, RGB]:
+        """The players' colours by name, in the order the game deals them (each wears a mark, see `marks`)."""
+        return {}
 
 
 DEFAULT_THEME = Theme()

@@ -23,6 +23,9 @@ class NotreDameTheme(Theme):
         "blue": (40, 94, 196), "purple": (128, 64, 160),
     })
 
+    def player_colours(self) -> Mapping[str, RGB]:
+        return self.players
+
 
 THEME = NotreDameTheme()
 

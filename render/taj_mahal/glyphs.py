@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.taj_mahal.rules import symbols_of
 from engine.taj_mahal.vocab import SP_COLOUR, SP_ELEPHANT, SP_MOGUL, SP_POINTS, SPECIALS, card_colour
 from render.kit import RGB, ink_on, mix
+from render.kit.marks import mark, shape_of
 
 from . import words
 from .theme import TajMahalCanvas
@@ -18,7 +19,8 @@ SPECIAL_MARK = {SP_POINTS: "+2", SP_COLOUR: "⇄", SP_ELEPHANT: "+E", SP_MOGUL: 
 
 
 def edge_of(c: TajMahalCanvas, fill: RGB) -> RGB:
-    return mix(fill, c.theme.ink, 0.6)
+    """Dark enough that a white palace stands out on the brown province (3:1, tests/render/test_colours.py)."""
+    return mix(fill, c.theme.ink, 0.7)
 
 
 def symbol(c: TajMahalCanvas, cx: float, cy: float, r: int, name: str) -> None:
@@ -52,6 +54,7 @@ def palace(c: TajMahalCanvas, cx: float, cy: float, size: int, fill: RGB, crown:
     c.draw.rectangle(body, fill=fill, outline=edge, width=3)
     c.draw.pieslice((cx - half * 0.7, cy - half * 1.05, cx + half * 0.7, cy + half * 0.35), 180, 360, fill=fill,
                     outline=edge, width=3)
+    mark(c.draw, c.theme, cx, cy + half * 0.35, half * 0.38, fill)
     if crown:
         c.draw.ellipse((cx - half * 0.55, cy - half * 1.6, cx + half * 0.55, cy - half * 0.6), outline=c.theme.gold,
                        width=max(4, size // 6))
@@ -103,7 +106,8 @@ def bonus_tile(c: TajMahalCanvas, cx: float, cy: float, size: int, kind: str) ->
 
 def province_tile(c: TajMahalCanvas, cx: float, cy: float, r: int, number: int, goods: list[str],
                   fill: RGB | None = None) -> None:
-    """An octagonal province tile: its number and its goods."""
+    """An octagonal province tile: its number and its goods; once won, in its winner's colour and wearing their
+    mark on a badge at its corner (a white player's tile would otherwise look unwon)."""
     k = r * 0.414
     points = [(cx - k, cy - r), (cx + k, cy - r), (cx + r, cy - k), (cx + r, cy + k), (cx + k, cy + r),
               (cx - k, cy + r), (cx - r, cy + k), (cx - r, cy - k)]
@@ -114,6 +118,10 @@ def province_tile(c: TajMahalCanvas, cx: float, cy: float, r: int, number: int, 
     gap = r * 0.62
     for i, name in enumerate(goods):
         good(c, cx + (i - (len(goods) - 1) / 2) * gap, cy + r * 0.45, r * 0.28, name)
+    if fill is not None and shape_of(c.theme, fill) is not None:
+        bx, by, br = cx + r * 0.8, cy - r * 0.8, max(14, r * 0.5)
+        c.draw.ellipse((bx - br, by - br, bx + br, by + br), fill=fill, outline=c.theme.ink, width=2)
+        mark(c.draw, c.theme, bx, by, br * 0.55, fill)
 
 
 def influence_tile(c: TajMahalCanvas, cx: float, cy: float, w: int, name: str) -> None:
@@ -133,11 +141,14 @@ def crown(c: TajMahalCanvas, cx: float, cy: float, r: int) -> None:
 
 def chip(c: TajMahalCanvas, x: int, y: int, colour: str, dummy: bool, locale: str, h: int = 48,
          min_w: int = 150, max_w: int = 400) -> int:
-    """A player's name on their colour; returns the right edge."""
+    """A player's mark and name on their colour; returns the right edge."""
     fill = c.theme.players[colour]
     name = words.player(colour, dummy, locale)
     size = c.theme.type.label
-    w = max(min_w, min(max_w, c.width(name, size) + 28))
+    lead = round(h * 0.7)  # room for the mark
+    w = max(min_w, min(max_w, c.width(name, size) + 28 + lead))
     c.box((x, y, x + w, y + h), fill=fill, outline=edge_of(c, fill), width=3, radius=h // 2)
-    c.text((x + w / 2, y + h / 2), name, size, fill=ink_on(fill, c.theme), anchor="mm", max_width=w - 20)
+    mark(c.draw, c.theme, x + h * 0.55, y + h / 2, h * 0.22, fill)
+    c.text((x + (w + lead) / 2, y + h / 2), name, size, fill=ink_on(fill, c.theme), anchor="mm",
+           max_width=w - 20 - lead)
     return x + w

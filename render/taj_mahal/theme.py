@@ -38,6 +38,9 @@ class TajMahalTheme(Theme):
         "olive": (212, 216, 170), "green": (192, 224, 186), "orange": (244, 208, 172), "sky": (194, 216, 238),
     })
 
+    def player_colours(self) -> Mapping[str, RGB]:
+        return self.players
+
 
 THEME = TajMahalTheme()
 

@@ -30,6 +30,9 @@ class YspahanTheme(Theme):
         "pink": (214, 96, 150), "yellow": (222, 184, 30), "blue": (66, 116, 200),
     })
 
+    def player_colours(self) -> Mapping[str, RGB]:
+        return self.players
+
 
 THEME = YspahanTheme()
 
