@@ -17,6 +17,7 @@ from engine.al_rashid.view import AlRashidView, AreaView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
 from engine.core.messages import has_key
 from render.kit import Canvas, ink_on, mix, palette_of, static_layer
+from render.kit.marks import mark
 
 from . import glyphs, words
 from .layout import BADGE_ROW, CARD_GAP, HEADER_BAND, LEGEND_ROW, PIECE_ROW, Layout, Rect, layout
@@ -67,7 +68,8 @@ def _swatch(theme: AlRashidTheme, locale: str) -> Image.Image:
         for j, kind in enumerate(PIECES):
             glyphs.piece(c, kind, x + j * 50, 180, 48, fill, locale)
         glyphs.chip(c, x, 450, colour, locale)
-        c.draw.ellipse((x + 180, 450, x + 214, 484), fill=fill, outline=theme.changed, width=4)
+        glyphs.disc(c, x + 197, 467, 17, fill)
+        glyphs.dominance(c, x + 220, 450, 5, fill)
     for j, (colour, value) in enumerate((("red", None), ("blue", None), ("red", 3), ("blue", 4))):
         glyphs.mercenary(c, 10 + j * 56, 240, 48, colour, value)
     for j, (value, out) in enumerate(((7, False), (12, False), (1, True))):
@@ -215,8 +217,9 @@ def _header(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> 
         x = glyphs.chip(c, x, 78, view.families[seat].colour, locale) + 8
     if view.pending_order:
         x = c.text((x + 10, 100), "→", t.heading, anchor="lm")[2] + 18
-        for seat in view.pending_order:
-            x = glyphs.chip(c, x, 78, view.families[seat].colour, locale) + 8
+        for seat in view.pending_order:  # the families are named in the order before the arrow
+            glyphs.disc(c, x + 22, 100, 22, theme.families[view.families[seat].colour])
+            x += 52
     # whose step it is, and what they are asked
     x = 20 + c.width(words.t("waiting", locale), t.label) + 16
     if not view.awaiting:
@@ -227,7 +230,7 @@ def _header(c: AlRashidCanvas, lay: Layout, view: AlRashidView, locale: str) -> 
     for wait in view.awaiting[:2]:
         # the question names the player; the disc gives their colour at a glance
         fill = theme.families[view.families[wait.seat].colour]
-        c.draw.ellipse((x, y + 2, x + 34, y + 36), fill=fill, outline=theme.changed, width=4)
+        glyphs.disc(c, x + 17, y + 19, 17, fill)
         y = c.paragraph((x + 46, y + 2), words.message(wait.question, locale), size, lay.size[0] - x - 70,
                         face="bold", max_lines=lines_each, leading=1.15) + 2
 
@@ -332,7 +335,8 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
     ink = ink_on(fill, theme)
     c.box((x0, y0, x1, y0 + HEADER_BAND), fill=fill, outline=mix(fill, theme.ink, 0.6), width=2)
     name = words.family(family.colour, locale)
-    c.text((x0 + 14, y0 + HEADER_BAND // 2), name, t.heading, fill=ink, anchor="lm", max_width=x1 - x0 - 80)
+    mark(c.draw, theme, x0 + 28, y0 + HEADER_BAND // 2, 11, fill)
+    c.text((x0 + 48, y0 + HEADER_BAND // 2), name, t.heading, fill=ink, anchor="lm", max_width=x1 - x0 - 114)
     if family.seat in view.order:
         position = view.order.index(family.seat) + 1
         c.text((x1 - 14, y0 + HEADER_BAND // 2), f"#{position}", t.heading, fill=ink, anchor="rm")
@@ -365,16 +369,16 @@ def _panel(c: AlRashidCanvas, rect: Rect, family: FamilyView, view: AlRashidView
         y += 40
     c.draw.line((x0 + 10, y + 2, x1 - 10, y + 2), fill=theme.line, width=1)
     y += 8
-    marks = [f"{symbol}{value}" for symbol, value in (("★", family.influence), ("☠", family.dishonour),
+    counts = [f"{symbol}{value}" for symbol, value in (("★", family.influence), ("☠", family.dishonour),
                                                        ("⚔", family.mercenary_count))]
-    widths = [38 + c.width(str(family.gold), t.label)] + [c.width(m, t.label) for m in marks]
+    widths = [38 + c.width(str(family.gold), t.label)] + [c.width(m, t.label) for m in counts]
     gap = (x1 - x0 - 24 - sum(widths)) / 3
     x: float = x0 + 12
     glyphs.coin(c, x0 + 12 + 17, y + 22, 17)
     c.text((x + 38, y + 22), str(family.gold), t.label, anchor="lm")
-    for mark, w_prev in zip(marks, widths, strict=False):
+    for count, w_prev in zip(counts, widths, strict=False):
         x += w_prev + gap
-        c.text((x, y + 22), mark, t.label, anchor="lm")
+        c.text((x, y + 22), count, t.label, anchor="lm")
     y += 46
     c.draw.line((x0 + 10, y, x1 - 10, y), fill=theme.line, width=1)
     _held_charges(c, (x0, y + 6, x1, y1 - 6), family, locale)

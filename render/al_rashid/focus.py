@@ -76,7 +76,7 @@ def _header(c: AlRashidCanvas, view: AlRashidView, locale: str) -> int:
         return c.paragraph((PAD, y), ended_text(view, locale), t.label, INNER, face="bold", max_lines=2) + 12
     for wait in view.awaiting[:2]:
         fill = theme.families[view.families[wait.seat].colour]
-        c.draw.ellipse((PAD, y + 2, PAD + 36, y + 38), fill=fill, outline=theme.changed, width=4)
+        glyphs.disc(c, PAD + 18, y + 20, 18, fill)
         y = c.paragraph((PAD + 50, y + 2), words.message(wait.question, locale), t.label, INNER - 50,
                         face="bold", max_lines=3, leading=1.2) + 6
     return y + 8
@@ -158,7 +158,7 @@ def _territory(c: AlRashidCanvas, y: int, area: AreaView, locale: str) -> int:
 
 # ---- every area in brief -------------------------------------------------------------------------
 def _map(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str, focus: str | None) -> int:
-    theme, t = c.theme, c.theme.type
+    theme = c.theme
     gap = 10
     w = (INNER - (MAP_COLUMNS - 1) * gap) // MAP_COLUMNS
     for i, area in enumerate(view.areas):
@@ -174,10 +174,9 @@ def _map(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str, focus: str 
         x = x0 + 26
         for stack in area.stacks:
             fill_s = theme.families[stack.colour]
-            c.draw.ellipse((x, y0 + 50, x + 44, y0 + 94), fill=fill_s, outline=glyphs.edge_of(c, fill_s), width=3)
-            c.text((x + 22, y0 + 72), str(stack.dominance), t.label, fill=ink_on(fill_s, theme), anchor="mm")
-            x += 50
-            if x + 44 > x0 + w:
+            glyphs.dominance(c, x, y0 + 50, stack.dominance, fill_s)
+            x += glyphs.DOMINANCE_W + 4
+            if x + glyphs.DOMINANCE_W > x0 + w:
                 break
     rows = (len(view.areas) + MAP_COLUMNS - 1) // MAP_COLUMNS
     return y + rows * (MAP_CELL_H + gap) + 18
@@ -217,10 +216,10 @@ def _family(c: AlRashidCanvas, y: int, family: FamilyView, view: AlRashidView, l
         glyphs.piece(c, kind, x, y + 12, 46, fill, locale)
         x = c.text((x + 42, y + 36), str(family.reserve.get(kind, 0)), t.label, anchor="lm")[2] + 18
     # gold value, influence, dishonour, mercenary tiles held (never their values)
-    marks = [f"★{family.influence}", f"☠{family.dishonour}", f"⚔{family.mercenary_count}"]
+    counts = [f"★{family.influence}", f"☠{family.dishonour}", f"⚔{family.mercenary_count}"]
     x = WIDTH - PAD - 14
-    for mark in reversed(marks):
-        x = c.text((x, y + 36), mark, t.label, anchor="rm")[0] - 18
+    for count in reversed(counts):
+        x = c.text((x, y + 36), count, t.label, anchor="rm")[0] - 18
     x = c.text((x, y + 36), str(family.gold), t.label, anchor="rm")[0] - 24
     glyphs.coin(c, x, y + 36, 18)
     # goods and credit notes

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from render.kit import RGB, ink_on, mix
+from render.kit import RGB, ink_on, marks, mix
+from render.kit.marks import mark
 
 from . import words
 from .theme import AlRashidCanvas
@@ -26,7 +27,8 @@ def pasha(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: 
         c.draw.ellipse((x + w * 0.4 + i, y + i, x + w * 0.6 - i, y + h * 0.18 - i), fill=colour)
         c.draw.ellipse((x + 2 + i, y + h * 0.1 + i, x + w - 2 - i, y + h * 0.1 + dome * 2 - i), fill=colour)
         c.draw.rounded_rectangle((x + i, y + h * 0.1 + dome, x + w - i, y + h - i), radius=6, fill=colour)
-    _letter(c, x + w / 2, y + h * 0.62, letter, fill)
+    mark(c.draw, c.theme, x + w / 2, y + h * 0.1 + dome * 0.6, w * 0.13, fill)
+    _letter(c, x + w / 2, y + h * 0.7, letter, fill)
 
 
 def merchant(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str = "M") -> None:
@@ -35,7 +37,8 @@ def merchant(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, lette
     for colour, i in ((edge_of(c, fill), 0), (fill, OUTLINE)):
         c.draw.rounded_rectangle((x + w * 0.18 + i, y + i, x + w * 0.82 - i, y + cap + 6), radius=4, fill=colour)
         c.draw.rounded_rectangle((x + i, y + cap + i, x + w - i, y + h - i), radius=8, fill=colour)
-    _letter(c, x + w / 2, y + cap + (h - cap) / 2, letter, fill)
+    mark(c.draw, c.theme, x + w / 2, y + cap * 0.55, min(cap * 0.42, w * 0.13), fill)
+    _letter(c, x + w / 2, y + cap + (h - cap) * 0.55, letter, fill)
 
 
 def sage(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: str | None = None) -> None:
@@ -46,6 +49,8 @@ def sage(c: AlRashidCanvas, x: int, y: int, w: int, h: int, fill: RGB, letter: s
     c.draw.ellipse((x, y, x + w, y + lip), fill=mix(fill, (255, 255, 255), 0.25), outline=edge, width=2)
     if letter:
         _letter(c, x + w / 2, y + lip + (h - lip) / 2, letter, fill)
+    elif h >= 19:  # a sage tall enough for the family's mark
+        mark(c.draw, c.theme, x + w / 2, y + lip / 2 + h / 2, min(h * 0.3, w * 0.15), fill)
 
 
 def piece(c: AlRashidCanvas, kind: str, x: int, y: int, size: int, fill: RGB, locale: str) -> None:
@@ -75,6 +80,20 @@ def stack(c: AlRashidCanvas, x: int, y: int, height: int, pieces: dict[str, int]
     for i in range(sages):
         letter = words.t("piece_letter.sage", locale) if top is None and i == 0 and sage_h >= 40 else None
         sage(c, x + 3, y + i * sage_h - (2 if i else 0), STACK_W - 6, sage_h + (2 if i else 0), fill, letter)
+
+
+def disc(c: AlRashidCanvas, cx: float, cy: float, r: int, fill: RGB) -> None:
+    marks.disc(c.draw, c.theme, cx, cy, r, fill, edge_of(c, fill))
+
+
+DOMINANCE_W = 56
+
+
+def dominance(c: AlRashidCanvas, x: int, y: int, value: int, fill: RGB) -> None:
+    """A family's dominance in an area, on a token of its colour wearing its mark."""
+    c.box((x, y, x + DOMINANCE_W, y + 44), fill=fill, outline=edge_of(c, fill), width=3, radius=22)
+    mark(c.draw, c.theme, x + 17, y + 22, 8, fill)
+    c.text((x + 40, y + 22), str(value), c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
 
 
 def badge(c: AlRashidCanvas, cx: int, cy: int, value: int | str, *, fill: RGB, ring: RGB | None = None,
@@ -226,10 +245,13 @@ def coin(c: AlRashidCanvas, cx: int, cy: int, r: int) -> None:
 # ---- families ---------------------------------------------------------------------------------
 def chip(c: AlRashidCanvas, x: int, y: int, colour: str, locale: str, *, h: int = 44, ring: RGB | None = None,
          min_w: int = 0) -> int:
-    """A family's colour with its name written on it (colour is never the only clue). Returns its right x."""
+    """A family's mark and colour with its name written on it (colour is never the only clue). Returns its right
+    x."""
     fill = c.theme.families[colour]
     name = words.family(colour, locale)
-    w = max(min_w, c.width(name, c.theme.type.label) + 24)
+    lead = round(h * 0.7)  # room for the mark
+    w = max(min_w, c.width(name, c.theme.type.label) + 24 + lead)
     c.box((x, y, x + w, y + h), fill=fill, outline=ring or edge_of(c, fill), width=5 if ring else 3, radius=h // 2)
-    c.text((x + w / 2, y + h / 2), name, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
+    mark(c.draw, c.theme, x + h * 0.55, y + h / 2, h * 0.22, fill)
+    c.text((x + (w + lead) / 2, y + h / 2), name, c.theme.type.label, fill=ink_on(fill, c.theme), anchor="mm")
     return x + w

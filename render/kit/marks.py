@@ -29,7 +29,7 @@ def outline(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, flo
                 for i in range(n)]
 
     if shape == "circle":
-        return ring(24, r * 0.9, 0)
+        return ring(24, r, 0)
     if shape == "square":
         return ring(4, r * 1.1, math.pi / 4)
     if shape == "triangle":
@@ -49,3 +49,9 @@ def mark(draw: ImageDraw.ImageDraw, theme: Theme, cx: float, cy: float, r: float
     shape = shape_of(theme, fill)
     if shape is not None:
         draw.polygon(outline(shape, cx, cy, r), fill=ink_on(fill, theme))
+
+
+def disc(draw: ImageDraw.ImageDraw, theme: Theme, cx: float, cy: float, r: float, fill: RGB, edge: RGB) -> None:
+    """A player's colour and mark on a disc: beside the question they are asked, or in an order already named."""
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=3)
+    mark(draw, theme, cx, cy, r * 0.48, fill)

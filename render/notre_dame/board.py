@@ -14,6 +14,7 @@ from PIL import Image
 from engine.notre_dame.view import NotreDameView, PersonView
 from engine.notre_dame.vocab import BROWN
 from render.kit import MIN_SIZE, Canvas, ink_on, palette_of
+from render.kit.marks import disc
 
 from . import city, glyphs, words
 from .panels import PANEL_H, panel
@@ -97,7 +98,7 @@ def header(c: NotreDameCanvas, view: NotreDameView, locale: str, width: int) -> 
         return y + 52 + 16
     for wait in view.awaiting[:2]:
         fill = theme.players[view.players[wait.seat].colour]
-        c.draw.ellipse((PAD, y + 2, PAD + 36, y + 38), fill=fill, outline=theme.changed, width=4)
+        disc(c.draw, theme, PAD + 18, y + 20, 18, fill, glyphs.edge_of(fill, theme.ink))
         c.text((PAD + 50, y + 2), words.message(wait.question, locale), t.label, max_width=width - 2 * PAD - 50)
         y += 52
     return y + 16 if view.awaiting else y + 52 + 16

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from render.kit import RGB, ink_on, mix
+from render.kit.marks import mark
 
 from .theme import NotreDameCanvas
 
@@ -20,6 +21,7 @@ def cube(c: NotreDameCanvas, x: float, y: float, size: int, fill: RGB) -> None:
     edge = edge_of(fill, c.theme.ink)
     c.draw.rectangle((x, y, x + size, y + size), fill=fill, outline=edge, width=2)
     c.draw.line((x + 3, y + 3, x + size - 3, y + 3), fill=mix(fill, (255, 255, 255), 0.45), width=3)
+    mark(c.draw, c.theme, x + size / 2, y + size * 0.55, size * 0.32, fill)
 
 
 def cubes(c: NotreDameCanvas, x: int, y: int, n: int, fill: RGB, *, size: int = 26, per_row: int = 5,
@@ -38,6 +40,7 @@ def friend(c: NotreDameCanvas, x: float, y: float, h: int, fill: RGB) -> None:
     c.draw.polygon([(x + w * 0.12, y + h), (x + w * 0.88, y + h), (x + w * 0.62, y + h * 0.38),
                     (x + w * 0.38, y + h * 0.38)], fill=fill, outline=edge)
     c.draw.ellipse((x + w * 0.22, y, x + w * 0.78, y + w * 0.56), fill=fill, outline=edge, width=2)
+    mark(c.draw, c.theme, x + w / 2, y + h * 0.74, w * 0.22, fill)
 
 
 def octagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -59,6 +62,7 @@ def carriage(c: NotreDameCanvas, x: float, y: float, w: int, fill: RGB) -> None:
     r = w * 0.17
     for wx in (x + w * 0.25, x + w * 0.75):
         c.draw.ellipse((wx - r, y + h - r * 0.6, wx + r, y + h + r * 1.4), fill=c.theme.ink)
+    mark(c.draw, c.theme, x + w / 2, y + h * 0.45, h * 0.36, fill)
 
 
 def coin(c: NotreDameCanvas, cx: float, cy: float, r: int) -> None:
@@ -92,9 +96,12 @@ def bell(c: NotreDameCanvas, cx: float, cy: float, r: int) -> None:
 
 
 def chip(c: NotreDameCanvas, x: int, y: int, w: int, h: int, fill: RGB, text: str, size: int) -> None:
-    """A player's name on their colour."""
+    """A player's mark and name on their colour."""
+    lead = round(h * 0.6)  # room for the mark
     c.box((x, y, x + w, y + h), fill=fill, outline=edge_of(fill, c.theme.ink), width=3, radius=h // 2)
-    c.text((x + w / 2, y + h / 2), text, size, fill=ink_on(fill, c.theme), anchor="mm", max_width=w - 16)
+    mark(c.draw, c.theme, x + h * 0.55, y + h / 2, h * 0.22, fill)
+    c.text((x + (w + lead) / 2, y + h / 2), text, size, fill=ink_on(fill, c.theme), anchor="mm",
+           max_width=w - 16 - lead)
 
 
 def cathedral(c: NotreDameCanvas, x: float, y: float, h: int) -> None:

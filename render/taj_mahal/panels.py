@@ -9,7 +9,7 @@ from engine.taj_mahal.rules import PROVINCE_GOODS
 from engine.taj_mahal.view import PlayerView, TajMahalView
 from engine.taj_mahal.vocab import CROWN, FORCES, PRIZE_OF, PROVINCE_TILE, SYMBOLS
 from render.kit import MIN_SIZE, latest_events, mix
-from render.kit.marks import mark
+from render.kit.marks import disc
 
 from . import glyphs, words
 from .theme import TajMahalCanvas
@@ -44,8 +44,7 @@ def header(c: TajMahalCanvas, x: int, y: int, width: int, view: TajMahalView, lo
     for wait in view.awaiting[:2]:
         who = next(p for p in view.players if p.seat == wait.seat)
         fill = theme.players[who.colour]
-        c.draw.ellipse((x, y + 2, x + 36, y + 38), fill=fill, outline=glyphs.edge_of(c, fill), width=3)
-        mark(c.draw, theme, x + 18, y + 20, 9, fill)
+        disc(c.draw, theme, x + 18, y + 20, 18, fill, glyphs.edge_of(c, fill))
         y = c.paragraph((x + 50, y + 2), words.message(wait.question, locale), t.label, width - 50, face="bold",
                         max_lines=3) + 6
     return y + 6

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from render.kit import RGB, mix
+from render.kit.marks import mark
 
 from .theme import YspahanCanvas
 
@@ -19,6 +20,7 @@ def cube(c: YspahanCanvas, x: float, y: float, size: int, fill: RGB) -> None:
     """A player's cube seen a little from above: a square with a lighter top edge."""
     c.draw.rectangle((x, y, x + size, y + size), fill=fill, outline=edge_of(fill, c.theme.ink), width=2)
     c.draw.line((x + 3, y + 3, x + size - 3, y + 3), fill=mix(fill, (255, 255, 255), 0.45), width=3)
+    mark(c.draw, c.theme, x + size / 2, y + size * 0.55, size * 0.32, fill)
 
 
 def die(c: YspahanCanvas, x: float, y: float, size: int, value: int, yellow: bool) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.yspahan.data import load
 from engine.yspahan.view import PlayerView, YspahanView
 from render.kit import MIN_SIZE, ink_on, latest_events
+from render.kit.marks import disc, mark
 
 from . import glyphs, words
 from .theme import YspahanCanvas
@@ -18,18 +19,19 @@ PLACE = 50         # a caravan place
 SLOT_NAMES = ("gold", "vase", "chest", "barrel", "bag", "camel")  # the tower, top to bottom
 
 
-def chip_width(c: YspahanCanvas, colour: str, locale: str) -> int:
-    return c.width(words.name("colour", colour, locale), c.theme.type.label) + 28
+def chip_width(c: YspahanCanvas, colour: str, locale: str, h: int = 44) -> int:
+    return c.width(words.name("colour", colour, locale), c.theme.type.label) + 28 + round(h * 0.6)
 
 
 def chip(c: YspahanCanvas, x: int, y: int, colour: str, locale: str, h: int = 44) -> int:
-    """A player's name on their colour; returns its width."""
+    """A player's mark and name on their colour; returns its width."""
     theme = c.theme
     fill = theme.players[colour]
     text = words.name("colour", colour, locale)
-    w = chip_width(c, colour, locale)
+    w, lead = chip_width(c, colour, locale, h), round(h * 0.6)
     c.box((x, y, x + w, y + h), fill=fill, outline=glyphs.edge_of(fill, theme.ink), width=2, radius=h // 2)
-    c.text((x + w / 2, y + h / 2), text, theme.type.label, fill=ink_on(fill, theme), anchor="mm")
+    mark(c.draw, theme, x + h * 0.55, y + h / 2, h * 0.22, fill)
+    c.text((x + (w + lead) / 2, y + h / 2), text, theme.type.label, fill=ink_on(fill, theme), anchor="mm")
     return w
 
 
@@ -51,7 +53,7 @@ def header(c: YspahanCanvas, view: YspahanView, locale: str, x: int, y: int, wid
         y += 56
     for wait in view.awaiting:
         dot = theme.players[view.players[wait.seat].colour]
-        c.draw.ellipse((x, y + 6, x + 30, y + 36), fill=dot, outline=glyphs.edge_of(dot, theme.ink), width=2)
+        disc(c.draw, theme, x + 15, y + 21, 15, dot, glyphs.edge_of(dot, theme.ink))
         y = c.paragraph((x + 42, y), words.message(wait.question, locale), t.label, width - 42, face="bold",
                         fill=theme.ink, max_lines=5, leading=1.15) + 6
     if view.score is not None:
