@@ -1,6 +1,8 @@
 """Setup (002, "PREPARAZIONE DEL GIOCO") for 3 to 5 players and the 2-player variant ("Partite a due
 giocatori")."""
 
+import re
+
 import pytest
 
 from engine.notre_dame import GAME
@@ -96,3 +98,15 @@ def test_every_market_can_be_reached_and_outer_markets_lead_across_the_seams(sea
     for colour in board.quarters:
         assert set(board.neighbours[f"{colour}.c"]) >= {f"{colour}.{spot}" for spot in "1234"}
         assert any(not m.startswith(colour) for m in board.neighbours[f"{colour}.4"])
+
+
+def test_the_purple_player_is_violetto_in_every_italian_text():
+    """"Esempio: giocano Rosso, Violetto, Blu e Verde. Rosso possiede già un Messaggio violetto": the rulebook's
+    word for purple, in every Notre Dame text and wherever the bot names the seat (docs/rules, decision 17)."""
+    from bot.services.tidings import colour_name
+    from engine.core.messages import catalogue
+
+    texts = {key: text for key, text in catalogue("it").items() if key.startswith("notre_dame.")}
+    assert not [key for key, text in texts.items() if re.search(r"\bviol[ae]\b", text, re.IGNORECASE)]
+    assert colour_name(GAME, GAME.spec.colours.index("purple")).text("it") == "Violetto"
+    assert texts["notre_dame.message_colour.purple"] == "violetto"
