@@ -7,6 +7,11 @@ they reached (tests/bot/clicking.py, tests/support/curious.py).
     .venv/bin/python bench/clicking.py --humans 3 --matches 2 --seed 2400  # the coverage matches of the test
     .venv/bin/python bench/clicking.py --typical ...                      # players who play as usual
     .venv/bin/python bench/clicking.py --game taj-mahal --humans 2 --ai 1  # another game
+    .venv/bin/python bench/clicking.py --tables --matches 2                # what a typical turn costs, every game
+
+--tables plays typical players at two tables of every game (or of --game): A, one player and two AI seats;
+B, three players. It prints interactions per turn (mean / max, opening the panel included), the questions
+asked although they had one legal answer, and the share of panels with a one-click suggestion.
 
 Pictures are a tiny PNG unless --pictures (they do not change what players click).
 """
@@ -35,7 +40,11 @@ from tests.support.bot_process import TINY_PNG  # noqa: E402
 NAMES = [("alice", "en-US"), ("bruno", "it"), ("carla", "en-US"), ("dario", "it"), ("elena", "en-US")]
 
 
-async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical: bool) -> None:
+TABLES = {"A": (1, 2), "B": (3, 0)}  # (players, AI seats)
+GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
+
+
+async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical: bool, quiet: bool = False) -> Figures:
     covered: set[str] = set()
     figures = Figures()
     began = time.monotonic()
@@ -59,18 +68,38 @@ async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical:
                                       figures, since=since, typical=typical, game=game)
                     await driver.play(match.id)
                     await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
-                    print(f"match {number + 1} of {matches} (seed {match_seed}) done", flush=True)
+                    print(f"{game}: match {number + 1} of {matches} (seed {match_seed}) done", flush=True)
     took = time.monotonic() - began
+    if quiet:
+        return figures
     print(f"\n{game}: {humans} {'typical' if typical else 'curious'} players by clicking, {ai} AI seats, {matches} complete "
           f"matches from seed {seed} "
           f"in {took:.0f} s ({sum(t.interactions for t in figures.turns)} interactions)")
     print(figures.report())
     print(coverage_report(covered, game))
+    return figures
+
+
+def tables(games: list[str], matches: int, seed: int) -> str:
+    """Typical players at tables A and B of each game, as a Markdown table."""
+    found = {(table, game): asyncio.run(run(game, humans, ai, matches, seed, typical=True, quiet=True)).summary()
+             for game in games for table, (humans, ai) in TABLES.items()}
+    rows = [f"| | {' | '.join(games)} |", "|---" * (len(games) + 1) + "|"]
+    for table in TABLES:
+        rows.append(f"| {table} | " + " | ".join(
+            f"{found[table, g]['mean']:.1f} / {found[table, g]['max']}" for g in games) + " |")
+    rows.append("| questions with one legal option, asked anyway | " + " | ".join(
+        f"{sum(found[t, g]['forced'] for t in TABLES)} / {sum(found[t, g]['questions'] for t in TABLES)}"
+        for g in games) + " |")
+    rows.append("| panels with a one-click suggestion | " + " | ".join(
+        f"{sum(found[t, g]['suggested'] * found[t, g]['questions'] for t in TABLES) / max(1, sum(found[t, g]['questions'] for t in TABLES)):.0%}"
+        for g in games) + " |")
+    return "\n".join(rows)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="al-rashid", help="the game's key (e.g. taj-mahal)")
+    parser.add_argument("--game", default=None, help="the game's key (e.g. taj-mahal; al-rashid unless --tables)")
     parser.add_argument("--humans", type=int, default=1)
     parser.add_argument("--ai", type=int, default=2)
     parser.add_argument("--matches", type=int, default=3)
@@ -78,11 +107,15 @@ def main() -> int:
     parser.add_argument("--pictures", action="store_true", help="draw the real pictures")
     parser.add_argument("--typical", action="store_true",
                         help="players take the suggestion or play as the heuristic would (default: curious players)")
+    parser.add_argument("--tables", action="store_true", help="typical players at tables A and B (see above)")
     args = parser.parse_args()
     if not args.pictures:
         for name in ("focus_png", "hand_png", "board_png", "final_png"):
             setattr(pictures, name, lambda view, locale: TINY_PNG)
-    asyncio.run(run(args.game, args.humans, args.ai, args.matches, args.seed, args.typical))
+    if args.tables:
+        print(tables([args.game] if args.game else list(GAMES), args.matches, args.seed))
+    else:
+        asyncio.run(run(args.game or "al-rashid", args.humans, args.ai, args.matches, args.seed, args.typical))
     return 0
 
 

@@ -33,6 +33,8 @@ class Turn:
     opened: int = 0            # clicks on "My move" to open the panel
     from_dm: int = 0           # clicks on the buttons of the DM that brought the turn
     questions: int = 0
+    forced: int = 0            # questions asked with one legal answer
+    suggested: int = 0         # questions whose panel had a one-click suggestion
     alerts: int = 0            # mentions and DMs that told them it was their move
 
 
@@ -57,10 +59,26 @@ class Figures:
             if values:
                 lines.append(f"{name}: mean {statistics.mean(values):.2f}, max {max(values)} (n={len(values)})")
         lines.append(f"turns announced exactly once: {self.alerted_share():.0%} of {len(self.turns)}")
+        figures = self.summary()
+        lines.append(f"questions with one legal answer, asked anyway: {figures['forced']} of {figures['questions']}; "
+                     f"panels with a one-click suggestion: {figures['suggested']:.0%}")
         return "\n".join(lines)
 
     def per_question(self) -> list[float]:
         return [t.interactions / t.questions for t in self.turns if t.questions]
+
+    def interactions(self) -> list[int]:
+        """Interactions of every turn that asked something, opening the panel included."""
+        return [t.interactions for t in self.turns if t.questions]
+
+    def summary(self) -> dict[str, float]:
+        """The figures of a table: interactions per turn (mean, max), questions asked with one legal answer,
+        and the share of panels with a one-click suggestion."""
+        per_turn = self.interactions() or [0]
+        questions = sum(t.questions for t in self.turns)
+        return {"mean": statistics.mean(per_turn), "max": max(per_turn), "turns": len(self.interactions()),
+                "forced": sum(t.forced for t in self.turns), "questions": questions,
+                "suggested": sum(t.suggested for t in self.turns) / max(questions, 1)}
 
 
 class Clicking:
@@ -164,6 +182,8 @@ class Clicking:
         legal = game.legal_actions(state, seat.seat)
         assert sorted(offered) == sorted(legal), "the panel offers exactly the legal steps"
         suggested = next((a for a, (kind, _) in offered.items() if kind == "suggested"), None)
+        current.forced += len(legal) == 1
+        current.suggested += suggested is not None
         # In a thread: a heuristic choice can take a tenth of a second, which would stall every other player.
         action = await asyncio.to_thread(self.curious.choose, state, seat.seat, list(offered), suggested)
         self.curious.note(key, action)
