@@ -411,8 +411,9 @@ def settle(c: Ctx[Any]) -> None:
             top.on_empty(c)
         elif isinstance(top, Parallel):
             for seat in sorted(top.branches):
-                with c.branch(seat):
-                    settle(c)
+                if top.branches[seat]:  # an empty branch has nothing to settle
+                    with c.branch(seat):
+                        settle(c)
             joined = stack[-1]
             assert isinstance(joined, Parallel)
             if joined.waiting():

@@ -70,6 +70,7 @@ class Yspahan(FlowGame[State, Ctx]):
 
     def stepped(self, c: Ctx) -> None:
         c.s.steps += 1
+        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -126,13 +127,13 @@ class Yspahan(FlowGame[State, Ctx]):
         entitled: set[int] = set()
         holders = [p for p in new.players if p.cards and p.seat not in self.active_seats(state)]
         if holders and new.deck:
-            player = rng.choice(holders)
+            player = new.player(rng.choice(holders).seat)
             pool = player.cards + new.deck
             rng.shuffle(pool)
             hand, new.deck = pool[:len(player.cards)], pool[len(player.cards):]
             player.cards = sorted(hand, key=CARDS.index)
             entitled.add(player.seat)
-        return new, frozenset(entitled)
+        return new.sealed(), frozenset(entitled)
 
     # ---- views ------------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> YspahanView:

@@ -1,6 +1,9 @@
 """The state of a Yspahan match: plain data, cheap to clone, dumped to JSON and back.
 
-`apply` clones the state and changes the clone, so a state once returned is never changed again.
+`apply` clones the state and changes the clone, so a state once returned is never changed again. A clone
+shares the players with its original, and a player is copied when the step first asks for it
+(`State.player`: change a player only through it; `players` is for reading). `sealed()` ends the copying
+once the step is done.
 """
 
 from __future__ import annotations
@@ -71,7 +74,7 @@ class State:
     queue: list[int] = field(default_factory=list)          # seats still to take their turn today
     supervisor: str = "c"
     tower: list[Group | None] = field(default_factory=lambda: [None] * 6)   # bottom (camel) to top (gold)
-    rolled: list[list[int]] = field(default_factory=list)   # today's roll: [value, 1 if yellow else 0]
+    rolled: list[list[int]] = field(default_factory=list)   # today's roll: [value, 1 if yellow else 0]; replaced, not changed
     shops: dict[str, int] = field(default_factory=dict)     # shop -> seat of the cube in it
     caravan: list[int] = field(default_factory=list)        # seats of the cubes, in the order of the places
     deck: list[str] = field(default_factory=list)           # top last
@@ -81,21 +84,34 @@ class State:
     steps: int = 0                                          # actions applied so far
     last_changed: list[str] = field(default_factory=list)   # what the last step touched ("shop:bag-a1", ...)
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+    # While a step changes a clone: the seats whose player it has copied already. None: nothing is copied.
+    copied: set[int] | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> State:
         return State(
             self.seats, self.seed, self.rng, self.week, self.day, self.phase, self.first, list(self.order),
-            list(self.queue), self.supervisor, list(self.tower), [list(d) for d in self.rolled], dict(self.shops),
-            list(self.caravan), list(self.deck), list(self.discards), [p.clone() for p in self.players],
-            list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
+            list(self.queue), self.supervisor, list(self.tower), self.rolled, dict(self.shops),
+            list(self.caravan), list(self.deck), list(self.discards), list(self.players),
+            list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail), set(),
         )
 
+    def sealed(self) -> State:
+        """The step is done: from now on the state is only read."""
+        self.copied = None
+        return self
+
     def player(self, seat: int) -> Player:
+        """A seat's player; in a clone being changed, its own copy (the earlier state keeps the original)."""
+        copied = self.copied
+        if copied is not None and seat not in copied:
+            copied.add(seat)
+            self.players[seat] = self.players[seat].clone()
         return self.players[seat]
 
     # ---- JSON -------------------------------------------------------------------------------
     def to_json(self, codec: TaskCodec) -> dict[str, Any]:
-        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tower", "tasks")}
+        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self)
+                if f.name not in ("players", "tower", "tasks", "copied")}
         data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
         data["tower"] = [None if g is None else [g.value, g.white, g.yellow] for g in self.tower]
         data["tasks"] = [codec.dump(t) for t in self.tasks]
@@ -103,7 +119,7 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
-        values = {f.name: _copy(data[f.name]) for f in fields(cls)}
+        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name != "copied"}
         values["players"] = [Player(**p) for p in data["players"]]
         values["tower"] = [None if g is None else Group(*g) for g in data["tower"]]
         values["tasks"] = [codec.load(t) for t in data["tasks"]]
