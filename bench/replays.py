@@ -5,7 +5,8 @@
 
 Each match (a game, a player count, its seats' policies, a seed) is played out and hashed: at every step the
 state dump, the events, the public and every seat's view, the active seats, each seat's prompt, its legal
-actions with their labels, the outcome (what a player, the bot or a renderer could observe). `--against REV`
+actions with their labels, the outcome (what a player, the bot or a renderer could observe); and a step must
+leave the state it was given as it was (states share what a step does not change). `--against REV`
 extracts the revision with `git archive` and hashes the same matches with its engine, in a process of its own,
 then names every match whose hash differs. The exit status is 1 when one does.
 """
@@ -62,7 +63,10 @@ def match_digest(key: str, players: int, policy_name: str, seed: int) -> str:
     while active := game.active_seats(state):
         seat = min(active)
         action = chosen.choose(game, state, seat, rng)
+        before, dump = state, _text(game.dump_state(state))
         state, events = game.apply(state, seat, action)
+        if _text(game.dump_state(before)) != dump:
+            raise AssertionError(f"{key} seed {seed}: step {game.format_action(action)!r} changed the state it was given")
         sha.update(_text([game.format_action(action), [e.to_json() for e in events]]))
         observe()
     return sha.hexdigest()

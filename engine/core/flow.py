@@ -103,15 +103,37 @@ class Ask(Task, Generic[S, C]):
         """Everything that might be chosen here, in a fixed order; `refuse` names why one is not allowed."""
         raise NotImplementedError
 
+    # Every candidate is vetted on every step, so an ask may name the rule that forbids one by its key only
+    # (`problem`), and make the words a player reads (`problem_params`) only when an action is refused; or it
+    # may raise the refusal itself (`refuse`).
+    def problem(self, s: S, a: Action) -> str | None:
+        """The key of the rule that forbids `a` now, or None."""
+        return None
+
+    def problem_params(self, s: S, a: Action, problem: str) -> dict[str, Any]:
+        """The words of the refusal `problem` of `a`."""
+        return {}
+
     def refuse(self, s: S, a: Action) -> None:
         """Raise `Illegal` naming the rule when `a` is not allowed now (a player reads it)."""
+        problem = self.problem(s, a)
+        if problem is not None:
+            raise Illegal(problem, **self.problem_params(s, a, problem))
 
     def allows(self, s: S, a: Action) -> bool:
+        if self._names_problems:
+            return self.problem(s, a) is None
         try:
             self.refuse(s, a)
         except Illegal:
             return False
         return True
+
+    _names_problems: ClassVar[bool] = True  # its refusals come from `problem`: vetting raises nothing
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._names_problems = cls.refuse is Ask.refuse
 
     def options(self, s: S) -> list[Action]:
         out = [a for a in self.candidates(s) if self.allows(s, a)]

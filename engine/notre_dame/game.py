@@ -71,6 +71,7 @@ class NotreDame(FlowGame[State, Ctx]):
 
     def stepped(self, c: Ctx) -> None:
         c.s.steps += 1
+        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -117,7 +118,7 @@ class NotreDame(FlowGame[State, Ctx]):
         """
         new = state.clone()
         new.rng = rng.getrandbits(64)
-        for p in new.players:
+        for p in new.every_player():
             rng.shuffle(p.deck)
         rng.shuffle(new.brown_deck)
         new.grey_deck = _shuffled_within_letters(new.grey_deck, rng)
@@ -134,7 +135,7 @@ class NotreDame(FlowGame[State, Ctx]):
         if not new.public_prestige and new.phase != OVER:  # the final score shows every prestige
             owner.prestige += rng.randint(1, 9)
             entitled.add(owner.seat)
-        return new, frozenset(entitled)
+        return new.sealed(), frozenset(entitled)
 
     # ---- views ----------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> NotreDameView:

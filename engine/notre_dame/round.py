@@ -90,7 +90,7 @@ def share_notre_dame(c: Ctx) -> None:
         return
     share = r.notre_dame_share(s)
     c.emit("notre_dame", points=RULES.notre_dame_points[s.seats], cubes=cubes, share=share)
-    for p in s.players:
+    for p in s.every_player():
         if p.notre_dame:
             c.award(p.seat, share * p.notre_dame, "notre_dame")
             p.general += p.notre_dame

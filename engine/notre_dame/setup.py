@@ -42,7 +42,7 @@ def start_period(s: State) -> None:
     """Browns reshuffled, every player's nine action cards back and shuffled into a new draw pile."""
     s.rng, s.brown_deck = shuffled(s.rng, list(BROWN))
     s.discards = 0
-    for p in s.players:
+    for p in s.every_player():
         s.rng, p.deck = shuffled(s.rng, [card(p.colour, kind) for kind in CARDS])
 
 
@@ -53,7 +53,7 @@ def reveal_persons(s: State) -> None:
 
 def deal(s: State) -> None:
     """Phase 2 begins: everybody draws the top three cards of their own deck."""
-    for p in s.players:
+    for p in s.every_player():
         p.offer = [p.deck.pop() for _ in range(RULES.cards_drawn)]
         p.hand, p.first_pick, p.played, p.paid = [], None, [], None
 
@@ -71,7 +71,7 @@ def pass_left(s: State) -> None:
     """Everybody passes what is left of their offer to the left, at the same time. A single card passed
     joins the receiver's hand (the third card of the draft); two are the receiver's next offer."""
     passed = [p.offer for p in s.players]
-    for p in s.players:
+    for p in s.every_player():
         p.offer = []
     for seat, cards in enumerate(passed):
         receiver = s.player(s.left_of(seat))
@@ -83,7 +83,7 @@ def pass_left(s: State) -> None:
 
 def discard_hands(s: State) -> None:
     """End of phase 3: the cards played and the third card, face down and unseen, go to the discard pile."""
-    for p in s.players:
+    for p in s.every_player():
         s.discards += len(p.played) + len(p.hand)
         p.hand, p.first_pick = [], None
 
@@ -93,7 +93,7 @@ def end_round(s: State) -> None:
     s.brown_deck[:0] = list(reversed(s.persons[:2]))
     s.grey_deck.insert(0, s.persons[2])
     s.persons = []
-    for p in s.players:
+    for p in s.every_player():
         p.played, p.paid = [], None
     s.bell = s.left_of(s.bell)
     s.round += 1

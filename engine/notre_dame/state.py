@@ -1,6 +1,9 @@
 """The state of a Notre Dame match: plain data, cheap to clone, dumped to JSON and back.
 
-`apply` clones the state and changes the clone, so a state once returned is never changed again.
+`apply` clones the state and changes the clone, so a state once returned is never changed again. A clone
+shares the players with its original, and a player is copied when the step first asks for it
+(`State.player`, `State.every_player`: change a player only through them; `players` is for reading).
+`sealed()` ends the copying once the step is done.
 An action card is named by its owner's colour and its kind, e.g. "red:bank": the colour only says whose
 deck it returns to at the end of a period; the rules read the kind.
 """
@@ -91,12 +94,19 @@ class State:
     steps: int = 0                       # actions applied so far
     last_changed: list[str] = field(default_factory=list)    # what the last step touched
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+    # While a step changes a clone: the seats whose player it has copied already. None: nothing is copied.
+    copied: set[int] | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> State:
         return State(self.seats, self.seed, self.rng, self.public_prestige, self.round, self.phase, self.bell,
-                     [p.clone() for p in self.players], self.treasury, dict(self.messages),
+                     list(self.players), self.treasury, dict(self.messages),
                      list(self.brown_deck), list(self.grey_deck), list(self.persons), self.discards,
-                     list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail))
+                     list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail), set())
+
+    def sealed(self) -> State:
+        """The step is done: from now on the state is only read."""
+        self.copied = None
+        return self
 
     @property
     def period(self) -> int:
@@ -104,7 +114,16 @@ class State:
         return (self.round - 1) // 3
 
     def player(self, seat: int) -> Player:
+        """A seat's player; in a clone being changed, its own copy (the earlier state keeps the original)."""
+        copied = self.copied
+        if copied is not None and seat not in copied:
+            copied.add(seat)
+            self.players[seat] = self.players[seat].clone()
         return self.players[seat]
+
+    def every_player(self) -> list[Player]:
+        """Every player in seat order, to change (see `player`)."""
+        return [self.player(seat) for seat in range(len(self.players))]
 
     def order(self) -> list[int]:
         """Seats in turn order this round: the bell ringer first, then clockwise (to the left)."""
@@ -115,14 +134,14 @@ class State:
 
     # ---- JSON -------------------------------------------------------------------------------
     def to_json(self, codec: TaskCodec) -> dict[str, Any]:
-        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks")}
+        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks", "copied")}
         data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
         data["tasks"] = [codec.dump(t) for t in self.tasks]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
-        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks")}
+        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks", "copied")}
         values["players"] = [Player(**p) for p in data["players"]]
         values["tasks"] = [codec.load(t) for t in data["tasks"]]
         return cls(**values)

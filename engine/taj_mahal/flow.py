@@ -52,7 +52,8 @@ class Step(Ask[State, Ctx]):
     """A Taj Mahal question. Its words are `taj_mahal.ask.<kind>` with the player and the province."""
 
     def me(self, s: State) -> Player:
-        return s.of_seat(self.seat)
+        """The asked player (in a step being carried out, the step's own copy, which it may change)."""
+        return s.player(s.of_seat(self.seat).index)
 
     def question(self, s: State) -> Message:
         return Message(f"taj_mahal.ask.{self.kind}", self.question_params(s))

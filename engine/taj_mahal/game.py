@@ -111,6 +111,7 @@ class TajMahal(FlowGame[State, Ctx]):
 
     def stepped(self, c: Ctx) -> None:
         c.s.steps += 1
+        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -186,7 +187,7 @@ class TajMahal(FlowGame[State, Ctx]):
         entitled: set[int] = set()
         holders = [p for p in new.players if p.seat is not None and p.hand]
         if holders and new.deck:
-            p = rng.choice(holders)
+            p = new.player(rng.choice(holders).index)
             task = new.task
             keep = task.card if isinstance(task, Extra) and task.seat == p.seat else None
             swappable = list(range(len(p.hand)))
@@ -200,7 +201,7 @@ class TajMahal(FlowGame[State, Ctx]):
             entitled.add(p.seat)
         if self.dump_state(new) == self.dump_state(state):
             return None
-        return new, frozenset(entitled)
+        return new.sealed(), frozenset(entitled)
 
     # ---- views ---------------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> TajMahalView:

@@ -1,5 +1,10 @@
 """The state of a Taj Mahal match: plain data, cheap to clone, dumped to JSON and back.
 
+`apply` clones the state and changes the clone, so a state once returned is never changed again. A clone
+shares the players with its original, and a player is copied when the step first asks for it
+(`State.player`: change a player only through it; `players` is for reading). `sealed()` ends the copying
+once the step is done.
+
 The table seats `players` in clockwise order: every human seat and, in the variants of the 2-player
 game, the dummy players ("Carletto"), who hold no hand. `Player.seat` is the human seat, None for a dummy.
 """
@@ -80,6 +85,8 @@ class State:
     steps: int = 0
     last_changed: list[str] = field(default_factory=list)        # "city:<id>", "player:<i>", "display", "court"
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+    # While a step changes a clone: the players (table indices) it has copied already. None: nothing is copied.
+    copied: set[int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def task(self) -> Task | None:
@@ -93,7 +100,25 @@ class State:
         return [p for p in self.players if p.seat is not None]
 
     def of_seat(self, seat: int) -> Player:
-        return next(p for p in self.players if p.seat == seat)
+        """The player of a human seat, for reading (`player` to change it)."""
+        for p in self.players:
+            if p.seat == seat:
+                return p
+        raise LookupError(seat)
+
+    def player(self, index: int) -> Player:
+        """The player at a table index; in a clone being changed, its own copy (the earlier state keeps the
+        original)."""
+        copied = self.copied
+        if copied is not None and index not in copied:
+            copied.add(index)
+            self.players[index] = self.players[index].clone()
+        return self.players[index]
+
+    def sealed(self) -> State:
+        """The step is done: from now on the state is only read."""
+        self.copied = None
+        return self
 
     def in_visit(self) -> list[Player]:
         return [p for p in self.players if not p.out]
@@ -108,25 +133,26 @@ class State:
 
     def clone(self) -> State:
         return State(
-            self.seats, self.seed, self.rng, self.provinces, self.mode, [p.clone() for p in self.players],
+            self.seats, self.seed, self.rng, self.provinces, self.mode, list(self.players),
             dict(self.tiles), self.visit, self.start, list(self.order), self.current, list(self.withdrawn),
             list(self.court), dict(self.supply), list(self.specials_table), dict(self.palaces),
             dict(self.crown_palaces), dict(self.bonus), list(self.out_of_game), list(self.deck), list(self.discard),
             list(self.display), self.phase, list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
+            set(),
         )
 
     # ---- JSON -------------------------------------------------------------------------------------
     # Written out by hand (copy.deepcopy dominated the time of a save). Nested values are never changed in
     # place (tasks and log entries are replaced whole), so one level of copying is enough.
     def to_json(self, codec: TaskCodec) -> dict[str, Any]:
-        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks")}
+        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks", "copied")}
         data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
         data["tasks"] = [codec.dump(t) for t in self.tasks]
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
-        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks")}
+        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks", "copied")}
         players = [Player(**{f.name: _copy(p[f.name]) for f in fields(Player)}) for p in data["players"]]
         return cls(**values, players=players, tasks=[codec.load(t) for t in data["tasks"]])
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.core.errors import Illegal
 from engine.core.flow import later
@@ -23,8 +24,11 @@ ALL_KINDS = (*sorted(set(load().cards.deck())), *SPECIALS)
 MENU = 25  # a Discord select holds 25 options
 
 
+NOT_IN_HAND = "taj_mahal.illegal.not_in_hand"
+
+
 def not_in_hand(kind: str) -> Illegal:
-    return Illegal("taj_mahal.illegal.not_in_hand", card=w.card(kind))
+    return Illegal(NOT_IN_HAND, card=w.card(kind))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,9 +46,13 @@ class Turn(Step):
 
     def by_colour(self, s: State) -> bool:
         """Ask the colour first: the playable coloured cards would not fit in one menu with "withdraw"."""
+        if self.colour is not None:
+            return False
         p = self.me(s)
-        playable = {k for k in p.hand if is_coloured(k) and card_colour(k) in playable_colours(p)}
-        return self.colour is None and len(playable) > MENU - 1
+        if len(p.hand) <= MENU - 1:  # too few cards to fill the menu, whatever their kinds
+            return False
+        colours = playable_colours(p)
+        return len({k for k in p.hand if is_coloured(k) and card_colour(k) in colours}) > MENU - 1
 
     def candidates(self, s: State) -> Sequence[Action]:
         if self.by_colour(s):
@@ -57,25 +65,34 @@ class Turn(Step):
             return None
         return not_in_hand(a.args[0]) if is_coloured(a.args[0]) else Illegal("taj_mahal.illegal.coloured_first")
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb in ("withdraw", "back"):
-            return
+            return None
         p = self.me(s)
         if a.verb == "colour":
             colour = a.args[0]
             if p.visit_colour is not None and colour not in playable_colours(p):
-                raise Illegal("taj_mahal.illegal.colour", colour=w.colour_name(p.visit_colour),
-                              card=w.colour_name(colour))
+                return "taj_mahal.illegal.colour"
             if not any(card_colour(k) == colour for k in p.hand):
-                raise Illegal("taj_mahal.illegal.no_card_of_colour", colour=w.colour_name(colour))
-            return
+                return "taj_mahal.illegal.no_card_of_colour"
+            return None
         kind = a.args[0]
         if not is_coloured(kind):
-            raise Illegal("taj_mahal.illegal.coloured_first")
+            return "taj_mahal.illegal.coloured_first"
         if kind not in p.hand:
-            raise not_in_hand(kind)
+            return NOT_IN_HAND
         if p.visit_colour is not None and card_colour(kind) not in playable_colours(p):
-            raise Illegal("taj_mahal.illegal.colour", colour=w.colour_name(p.visit_colour), card=w.card(kind))
+            return "taj_mahal.illegal.colour"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if problem == "taj_mahal.illegal.colour":
+            visit_colour = self.me(s).visit_colour or ""
+            card = w.colour_name(a.args[0]) if a.verb == "colour" else w.card(a.args[0])
+            return {"colour": w.colour_name(visit_colour), "card": card}
+        if problem == "taj_mahal.illegal.no_card_of_colour":
+            return {"colour": w.colour_name(a.args[0])}
+        return {"card": w.card(a.args[0])} if problem == NOT_IN_HAND else {}
 
     def do(self, c: Ctx, a: Action) -> None:
         p = self.me(c.s)
@@ -117,16 +134,20 @@ class Extra(Step):
             return Illegal("taj_mahal.illegal.extra_kind")
         return not_in_hand(a.args[0])
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "back":
-            return
+            return None
         p = self.me(s)
         extra = a.args[0] if a.verb == "add" else None
         if extra is not None and extra not in p.hand and extra not in p.specials:
-            raise not_in_hand(extra)
-        key = colour_refusal(p, self.card, extra)
-        if key is not None:
-            raise Illegal(key, colour=w.colour_name(p.visit_colour or card_colour(self.card)), card=w.card(self.card))
+            return NOT_IN_HAND
+        return colour_refusal(p, self.card, extra)
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if problem == NOT_IN_HAND:
+            return {"card": w.card(a.args[0])}
+        visit_colour = self.me(s).visit_colour
+        return {"colour": w.colour_name(visit_colour or card_colour(self.card)), "card": w.card(self.card)}
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":

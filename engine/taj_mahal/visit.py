@@ -25,7 +25,7 @@ def proceed(c: Ctx) -> bool:
         end_visit(c)
         return True
     s.current = following(s)
-    p = s.players[s.current]
+    p = s.player(s.current)
     if p.seat is None:
         dummy_turn(c, p)
     else:  # a player with nothing to play is still asked: that they can only withdraw is theirs to know
@@ -71,7 +71,7 @@ def end_visit(c: Ctx) -> None:
     the unclaimed bonus tiles of the province leave the game, then the next visit is prepared."""
     s = c.s
     for index in s.order:
-        p = s.players[index]
+        p = s.player(index)
         if p.seat is None:
             dummy_exchanges(c, p)
         else:
@@ -101,7 +101,8 @@ def trade_tiles(c: Ctx, p: Player, tiles: list[str], card: str | None) -> None:
     if card is None or card in p.specials:
         c.emit("tiles_returned", player=c.who(p.index), tiles=w.tiles(tiles))
         return
-    giver = next((q for q in s.players if card in q.specials), None)
+    holder = next((q.index for q in s.players if card in q.specials), None)
+    giver = None if holder is None else s.player(holder)
     if giver is None:
         s.specials_table.remove(card)
     else:
@@ -166,7 +167,7 @@ def start_visit(c: Ctx, start: int) -> None:
     """Start player, the court filled again, the crown back, a new display (cards left over are discarded)."""
     s = c.s
     s.start, s.current, s.withdrawn = start, None, []
-    for p in s.players:
+    for p in map(s.player, range(len(s.players))):
         p.played, p.visit_colour, p.turns, p.out = [], None, 0, False
     court = [f for f in FORCES if f in s.court]
     for force in FORCES:
@@ -191,7 +192,7 @@ def start_visit(c: Ctx, start: int) -> None:
 def finish(c: Ctx) -> None:
     """"FINE DEL GIOCO": the cards in hand score; the match is over."""
     s = c.s
-    for p in s.players:
+    for p in map(s.player, range(len(s.players))):
         for source, n in end_points(p).items():
             if n:
                 p.score_points(source, n)

@@ -141,7 +141,7 @@ class Score(Driver):
 
     def run(self, c: Ctx) -> None:
         c.pop()
-        score_withdrawal(c, c.s.players[self.player], list(self.bonus), self.built, self.province)
+        score_withdrawal(c, c.s.player(self.player), list(self.bonus), self.built, self.province)
 
 
 def score_withdrawal(c: Ctx, p: Player, tiles: list[str], built: bool, won_province: bool) -> None:

@@ -41,24 +41,6 @@ class Step(Ask[State, Ctx]):
     def question_params(self, s: State) -> dict[str, Any]:
         return {"player": w.player(s, self.seat)}
 
-    # Every candidate is vetted on every step, so a rule first names only the key of its refusal (`problem`);
-    # the words a player reads (`problem_params`) are made only when an action is refused.
-    def problem(self, s: State, a: Action) -> str | None:
-        """The key of the rule that forbids `a` now, or None."""
-        return None
-
-    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
-        """The words of the refusal `problem` of `a`."""
-        return {}
-
-    def refuse(self, s: State, a: Action) -> None:
-        problem = self.problem(s, a)
-        if problem is not None:
-            raise Illegal(problem, **self.problem_params(s, a, problem))
-
-    def allows(self, s: State, a: Action) -> bool:
-        return self.problem(s, a) is None
-
     def not_offered(self, s: State, a: Action) -> Illegal:
         return Illegal("yspahan.illegal.not_now", question=self.question(s).to_json())
 
