@@ -34,6 +34,8 @@ class MatchResult:
     seats: tuple[SeatResult, ...]
     params: Mapping[str, Any] = field(default_factory=dict)
     voided: bool = False        # set by an admin: the match counts for nothing, wherever it was counted
+    at_table: bool = False      # played face to face and recorded with /result record (no replay)
+    league_id: int | None = None  # the league that scheduled it, or that it was recorded for
 
     @property
     def humans(self) -> tuple[SeatResult, ...]:
@@ -63,9 +65,11 @@ def shared_places(ranking: Sequence[int], scores: Mapping[int, int],
 
 def from_stored(*, match_id: int, game: str, guild_id: int, finished_at: float,
                 seats: Iterable[Mapping[str, Any]], outcome: Mapping[str, Any] | None,
-                params: Mapping[str, Any] | None = None, voided: bool = False) -> MatchResult | None:
+                params: Mapping[str, Any] | None = None, voided: bool = False,
+                settings: Mapping[str, Any] | None = None) -> MatchResult | None:
     """A result from what storage keeps: seat rows `{seat, user_id, ai, resigned}` and the outcome JSON
-    (`Outcome.to_json()`). A match that ended without an outcome (abandoned) has no places: None."""
+    (`Outcome.to_json()`), and the match's settings (`MatchSettings`). A match that ended without an outcome
+    (abandoned) has no places: None."""
     if outcome is None:
         return None
     rows = sorted(seats, key=lambda row: row["seat"])
@@ -81,7 +85,7 @@ def from_stored(*, match_id: int, game: str, guild_id: int, finished_at: float,
     places |= {seat: len(played_on) + place for seat, place in left.items()}
     return MatchResult(
         match_id=match_id, game=game, guild_id=guild_id, finished_at=finished_at, params=dict(params or {}),
-        voided=voided,
+        voided=voided, at_table=bool((settings or {}).get("at_table")), league_id=(settings or {}).get("league_id"),
         seats=tuple(SeatResult(seat=row["seat"], player=row.get("user_id"), place=places[row["seat"]],
                                forfeited=row["seat"] in forfeited) for row in rows),
     )

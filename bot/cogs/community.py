@@ -16,8 +16,11 @@ from ..leagues.service import LeagueService
 from ..queries import rules
 from ..queries.service import QueryService
 from ..storage.leagues import SqliteLeagueStorage
+from ..storage.tabletop import SqlTableResults
+from ..tabletop.service import TabletopService
 from .leagues import LeagueCommands, RatingCommands, ServerCommands, announce, make_thread
 from .queries import Queries
+from .tabletop import ResultCommands
 
 if TYPE_CHECKING:
     from ..app import CaravanseraiBot
@@ -43,7 +46,9 @@ async def add_community(bot: CaravanseraiBot) -> None:
     leagues.announce = functools.partial(announce, bot)
     leagues.guild_locale = functools.partial(guild_locale, bot)
     bot.leagues = leagues  # type: ignore[attr-defined]
-    for cog in (Queries, LeagueCommands, RatingCommands, ServerCommands):
+    tables = SqlTableResults(bot.storage)  # type: ignore[arg-type]
+    bot.tabletop = TabletopService(tables, bot.storage, leagues, now=bot.service.now)  # type: ignore[attr-defined]
+    for cog in (Queries, LeagueCommands, RatingCommands, ServerCommands, ResultCommands):
         await bot.add_cog(cog(bot))
     bot._background.append(asyncio.create_task(league_clock(bot, leagues), name="league-clock"))
 

@@ -85,7 +85,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            at_deadline=_("league.cmd.opt_deadline"), season_days=_("league.cmd.opt_season_days"),
                            schedule_days=_("league.cmd.opt_schedule"), final=_("league.cmd.opt_final"),
                            options=_("league.cmd.opt_options"), points=_("league.cmd.opt_points"),
-                           ai_places=_("league.cmd.opt_ai_places"))
+                           ai_places=_("league.cmd.opt_ai_places"), table_results=_("league.cmd.opt_table_results"))
     @app_commands.choices(format=FORMATS, shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60], game: str,
                      format: Literal["pods", "ladder"] = "pods",
@@ -98,7 +98,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                      season_days: app_commands.Range[float, 0.0, 3650.0] | None = None,
                      schedule_days: app_commands.Range[float, 0.1, 120.0] | None = None,
                      final: app_commands.Range[int, 0, 10] = 0, options: str | None = None,
-                     points: str | None = None, ai_places: Literal["count", "skip"] = "count") -> None:
+                     points: str | None = None, ai_places: Literal["count", "skip"] = "count",
+                     table_results: bool = False) -> None:
         if not await defer(interaction):
             return
         svc = leagues(interaction)
@@ -115,7 +116,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             min_table=min_table, max_table=max_table, shortfall=shortfall, turn_clock_hours=clock_hours,
             round_days=round_days, at_deadline=at_deadline, schedule_days=schedule_days, final_players=final,
             season_days=season_days, params=params, placement_points=placement_points(points) or {},
-            ai_places=ai_places)
+            ai_places=ai_places, table_results=table_results)
         loc = locale(interaction)
         await send(interaction, t("league.created", loc, league=league.settings.name, game=get_game(game).spec.title))
         await tell_channel(interaction, t("league.created", public := await svc.locale(guild_of(interaction)),
@@ -138,7 +139,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"),
                            final=_("league.cmd.opt_final"), season_days=_("league.cmd.opt_season_days"),
                            points=_("league.cmd.opt_points"), ai_places=_("league.cmd.opt_ai_places"),
-                           away_days=_("league.cmd.opt_away_days"))
+                           away_days=_("league.cmd.opt_away_days"), table_results=_("league.cmd.opt_table_results"))
     @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES)
     async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
                        clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
@@ -152,7 +153,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                        forfeit_points: app_commands.Range[float, -10.0, 10.0] | None = None,
                        final: app_commands.Range[int, 0, 10] | None = None,
                        season_days: app_commands.Range[float, 0.0, 3650.0] | None = None,
-                       points: str | None = None, ai_places: Literal["count", "skip"] | None = None) -> None:
+                       points: str | None = None, ai_places: Literal["count", "skip"] | None = None,
+                       table_results: bool | None = None) -> None:
         if not await defer(interaction):
             return
         changed = await leagues(interaction).settings(
@@ -160,7 +162,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
             final_players=final, season_days=season_days, placement_points=placement_points(points),
-            ai_places=ai_places, away_days=away_days)
+            ai_places=ai_places, away_days=away_days, table_results=table_results)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
                    embed=info_embed(changed, [], loc))
@@ -440,6 +442,7 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
         t("league.info.season_days", loc, days=number(s.season_days)) if s.season_days else
         t("league.info.season_open", loc),
         t("league.info.final", loc, players=s.final_players) if s.final_players else t("league.info.no_final", loc),
+        t("league.info.table_results" if s.table_results else "league.info.online_only", loc),
     ]
     if league.admin_role:
         lines.append(t("league.info.admin_role", loc, role=f"<@&{league.admin_role}>"))

@@ -339,6 +339,8 @@ def history_line(result, names: dict[int, str], loc: str) -> str:
                     for s in places)
     line = t("queries.history.row", loc, match=result.match_id, game=get_game(result.game).spec.title,
              when=f"<t:{int(result.finished_at)}:d>", places=who)
+    if result.at_table:
+        line += " " + t("queries.history.at_table", loc)
     return f"~~{line}~~ {t('queries.history.voided', loc)}" if result.voided else line
 
 

@@ -78,7 +78,7 @@ class LeagueService:
         self.storage = leagues
         self.matches = matches
         self.now = now
-        self._ratings: dict[int, tuple[tuple, skill.Ratings]] = {}
+        self._ratings: dict[int, tuple[int, skill.Ratings]] = {}
         self._lock = asyncio.Lock()  # one change of any league at a time: the clock and commands never interleave
         self._after_matches: set[asyncio.Task[None]] = set()
         self.make_thread: MakeThread | None = None
@@ -127,15 +127,14 @@ class LeagueService:
             names.update(row.names)
             result = match_results.from_stored(
                 match_id=row.match_id, game=row.game, guild_id=row.guild_id, finished_at=row.finished_at,
-                seats=row.seats, outcome=row.outcome, params=row.params, voided=row.voided)
+                seats=row.seats, outcome=row.outcome, params=row.params, voided=row.voided, settings=row.settings)
             if result is not None:
                 found.append(result)
         return found, names
 
     async def ratings(self, guild_id: int) -> tuple[skill.Ratings, list[MatchResult], dict[int, str]]:
         results, names = await self.results(guild_id)
-        mark = (len(results), max((r.finished_at for r in results), default=0.0),
-                tuple(r.match_id for r in results if r.voided))
+        mark = hash(tuple((r.match_id, r.voided, r.seats) for r in results))  # a correction changes only places
         kept = self._ratings.get(guild_id)
         if kept is None or kept[0] != mark:
             kept = (mark, await asyncio.to_thread(skill.recompute, results))
@@ -235,13 +234,19 @@ class LeagueService:
         return await self.change(guild_id, name, changed, admin=admin)
 
     async def counted(self, league: League) -> list[MatchResult]:
-        """The matches this season of the league counts: its rounds' matches, or a ladder's rated matches."""
-        if league.settings.format is Format.LADDER:
+        """The matches this season of the league counts: its rounds' matches, or a ladder's rated matches, and
+        (when the league allows them) the results recorded for it of games played at the table."""
+        until = league.final.opened_at if league.final else float("inf")  # the final counts for no standings
+        if league.settings.format is Format.LADDER or league.settings.table_results:
             results, _ = await self.results(league.guild_id)
-            until = league.final.opened_at if league.final else float("inf")  # the final counts for no standings
+        else:
+            results = []
+        at_table = [r for r in results if r.at_table and r.league_id == league.id and league.settings.table_results
+                    and league.settings.starts_at <= r.finished_at < min(until, league.settings.ends_at or until)]
+        if league.settings.format is Format.LADDER:
             return [r for r in ladder_results(results, league.settings, league.member_ids())
-                    if league.settings.starts_at <= r.finished_at < until]
-        return (await self.results(league.guild_id, league.league_matches()))[0]
+                    if league.settings.starts_at <= r.finished_at < until] + at_table
+        return (await self.results(league.guild_id, league.league_matches()))[0] + at_table
 
     async def standings(self, league: League) -> list[Standing]:
         return standings(await self.counted(league), league.member_ids(), league.settings)

@@ -83,6 +83,7 @@ class LeagueSettings(BaseModel):
     forfeit_points: float = 0.0
     ai_places: AiPlaces = AiPlaces.COUNT
     final_players: int = 0                    # the season ends with a final of its top N players (0: no final)
+    table_results: bool = False               # results of games played face to face, recorded for it, count
 
     @field_validator("name")
     @classmethod

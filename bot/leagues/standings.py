@@ -85,9 +85,10 @@ def standings(results: Iterable[MatchResult], members: Sequence[int], settings: 
 
 
 def ladder_results(results: Iterable[MatchResult], settings: LeagueSettings, members: Iterable[int]) -> list[MatchResult]:
-    """The matches an open ladder counts: finished, of the league's game and variant, played in the season,
-    with at least two league members at the table. Voided ones are kept, marked (the standings leave them
-    out), so a season's archive can count them again if they are restored."""
+    """The matches an open ladder counts: finished online, of the league's game and variant, played in the
+    season, with at least two league members at the table (a result recorded at the table counts only in the
+    league it was recorded for). Voided ones are kept, marked (the standings leave them out), so a season's
+    archive can count them again if they are restored."""
     members = set(members)
     variants: dict[str, bool] = {}  # a variant's params, as JSON, checked once
 
@@ -98,6 +99,6 @@ def ladder_results(results: Iterable[MatchResult], settings: LeagueSettings, mem
         return variants[key]
 
     return [r for r in results
-            if r.game == settings.game
+            if r.game == settings.game and not r.at_table
             and settings.starts_at <= r.finished_at and (settings.ends_at is None or r.finished_at < settings.ends_at)
             and len(members.intersection(r.players())) >= 2 and same_variant(r.params)]

@@ -77,6 +77,8 @@ class QueryService:
         match = await self.storage.get_match(match_id)
         if match is None or match.guild_id != guild_id:
             raise Refusal("queries.refusal.no_such_match", match=match_id)
+        if match.at_table:
+            raise Refusal("tabletop.refusal.no_board", match=match_id)
         if match.status not in FINISHED or match.state is None:
             raise Refusal("queries.refusal.not_finished", match=match_id)
         return match

@@ -49,11 +49,12 @@ class MatchSettings(BaseModel):
     resign: Literal["ai", "end"] = "ai"       # who gets a resigned seat: an AI, or nobody (the match ends)
     locale: str = "en"                         # the table's language (the server's)
     ai_policy: str = "heuristic"               # the AI that takes over resigned or forfeited seats
-    league_id: int | None = None               # set by a league that schedules the match
+    league_id: int | None = None               # set by a league that schedules the match, or one it was recorded for
     challenged: list[int] = []                 # a challenge: only these players may join (anyone when empty)
     max_away_days: float | None = None         # a break stops a player's clock at most this long (a league's)
     paused_at: float | None = None             # the host paused the match then: its turn clocks stand still
     rematch_of: int | None = None              # the ended match this lobby plays again
+    at_table: bool = False                     # played face to face, recorded with /result record: no state
 
 
 def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:
@@ -112,6 +113,8 @@ class MatchCore:
         match = await self.storage.get_match(match_id)
         if match is None:
             raise Refusal("bot.refusal.no_such_match", match=match_id)
+        if match.at_table:
+            raise Refusal("tabletop.refusal.no_board", match=match_id)
         return match
 
     async def match_here(self, place_id: int) -> MatchRecord:
@@ -119,6 +122,8 @@ class MatchCore:
         if match is not None:
             return match
         ended = await self.storage.last_match_at(place_id)
+        if ended is not None and ended.at_table:
+            raise Refusal("tabletop.refusal.no_board", match=ended.id)
         if ended is not None and ended.status in ("over", "abandoned") and ended.state is not None:
             raise Refusal("bot.refusal.match_ended", match=ended.id)  # its replay shows it again
         raise Refusal("bot.refusal.no_match_here")

@@ -35,6 +35,7 @@ class FinishedMatch:
     guild_id: int
     status: str                        # over | abandoned
     params: dict[str, Any]
+    settings: dict[str, Any]           # the match's MatchSettings as JSON
     seats: list[dict[str, Any]]
     outcome: dict[str, Any] | None
     finished_at: float
@@ -199,7 +200,7 @@ class SqlLeagueStorage:
         if newest:
             params.append(newest)
         rows, seats = await self.db.fetch_together(
-            ("SELECT r.*, m.guild_id, m.params" + found, params),
+            ("SELECT r.*, m.guild_id, m.params, m.settings" + found, params),
             (f"SELECT match_id, user_id, name FROM seats WHERE match_id IN (SELECT r.match_id{found})"
              " AND user_id IS NOT NULL", params))
         rows.reverse()
@@ -208,7 +209,8 @@ class SqlLeagueStorage:
             if seat["name"]:
                 names.setdefault(seat["match_id"], {})[seat["user_id"]] = seat["name"]
         return [FinishedMatch(match_id=r["match_id"], game=r["game"], guild_id=r["guild_id"], status=r["status"],
-                              params=json.loads(r["params"]), seats=json.loads(r["seats"]),
+                              params=json.loads(r["params"]), settings=json.loads(r["settings"]),
+                              seats=json.loads(r["seats"]),
                               outcome=json.loads(r["outcome"]) if r["outcome"] else None,
                               finished_at=r["finished_at"], voided=bool(r["voided"]),
                               names=names.get(r["match_id"], {}))

@@ -39,15 +39,9 @@ class MatchRecords:
         now = time.time()
         match.created_at = match.created_at or now
         match.updated_at = now
-        values = _match_values(match)
         try:
             async with self.db.transaction() as q:
-                row = await q.fetchrow(
-                    f"INSERT INTO matches ({', '.join(MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(values))})"
-                    " RETURNING id", *values)
-                assert row is not None
-                match.id = row["id"]
-                await _write_seats(q, match)
+                await insert_match(q, match)
                 await write_outbox(q, match.id, match.state_id, outbox, now)
         except Duplicate:
             match.id = 0
@@ -155,7 +149,17 @@ class MatchRecords:
         return list(found.values())
 
 
-async def _write_seats(q: Executor, match: MatchRecord) -> None:
+async def insert_match(q: Executor, match: MatchRecord) -> None:
+    """Insert a new match and its seats in the caller's transaction; sets `match.id`."""
+    values = _match_values(match)
+    row = await q.fetchrow(f"INSERT INTO matches ({', '.join(MATCH_COLUMNS)}) VALUES ({', '.join('?' * len(values))})"
+                           " RETURNING id", *values)
+    assert row is not None
+    match.id = row["id"]
+    await write_seats(q, match)
+
+
+async def write_seats(q: Executor, match: MatchRecord) -> None:
     await q.executemany(
         "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(match.id, s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name) for s in match.seats])

@@ -42,6 +42,11 @@ class MatchRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     id: int = 0                        # 0 until the match is first saved
 
+    @property
+    def at_table(self) -> bool:
+        """Played face to face and recorded with /result record: no state, board, log or replay."""
+        return bool(self.settings.get("at_table"))
+
     def seat_of(self, user_id: int) -> SeatRecord | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.resigned), None)
 

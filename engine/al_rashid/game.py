@@ -82,7 +82,8 @@ class AlRashidParams(BaseModel):
 
 class AlRashid(FlowGame[State, Ctx]):
     spec = GameSpec(key="al-rashid", title="Al-Rashid", min_seats=2, max_seats=5, params_model=AlRashidParams,
-                    has_chance=True, hidden_info=True, colours=COLOURS)
+                    has_chance=True, hidden_info=True, colours=COLOURS,
+                    table_tiebreak="al_rashid.tiebreak.table", tie_to_turn_order=True)
 
     # ---- setup (000, "Preparazione del gioco") ---------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:

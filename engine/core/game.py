@@ -46,6 +46,11 @@ class GameSpec(BaseModel):
     has_chance: bool
     hidden_info: bool
     colours: tuple[str, ...]
+    # How a result recorded after a game played face to face (/result record) breaks a tie on points, as the
+    # rulebook does: by this quantity (a message key naming it; more is better), then, with
+    # `tie_to_turn_order`, by the earlier place in the final turn order. A tie left standing is shared.
+    table_tiebreak: str | None = None
+    tie_to_turn_order: bool = False
 
     model_config = {"arbitrary_types_allowed": True, "frozen": True}
 

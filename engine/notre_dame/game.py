@@ -51,7 +51,8 @@ class NotreDameParams(BaseModel):
 
 class NotreDame(FlowGame[State, Ctx]):
     spec = GameSpec(key="notre-dame", title="Notre Dame", min_seats=2, max_seats=5, params_model=NotreDameParams,
-                    has_chance=True, hidden_info=True, colours=COLOURS)
+                    has_chance=True, hidden_info=True, colours=COLOURS,
+                    table_tiebreak="notre_dame.tiebreak.table")
 
     # ---- setup (002, "Preparazione del gioco") ---------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
