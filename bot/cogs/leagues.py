@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 import discord
+from babel.dates import format_timedelta
 from discord import app_commands
 from discord.ext import commands
 
@@ -23,6 +24,7 @@ from ..i18n import t
 from ..leagues.errors import LeagueRefusal
 from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
+from ..reliability import Reliability
 from ..services import Refusal, variants
 from ..ui import embeds
 from .common import channel_of, defer, guild_of, locale, option_choices, send
@@ -320,6 +322,7 @@ class RatingCommands(commands.Cog):
         lines = [t("league.stats.played", loc, games=played.games, wins=played.wins, forfeits=played.forfeits)]
         if played.average_place is not None:
             lines.append(t("league.stats.average", loc, place=number(played.average_place)))
+        lines += reliability_lines(page.reliability, loc)
         file = None
         if page.game is not None:
             title = get_game(page.game).spec.title
@@ -375,6 +378,19 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
             t("league.server.restored" if restore else "league.server.voided", loc, match=match),
             *(t("league.server.reranked", loc, league=league.settings.name, season=archive.season,
                 champion=f"<@{archive.champion}>" if archive.champion else "—") for league, archive in reranked)]))
+
+
+def reliability_lines(played: Reliability, loc: str) -> list[str]:
+    """Turns on time, the average time to move and matches abandoned, as `/stats` shows them."""
+    lines = []
+    if played.on_time_share is not None:
+        lines.append(t("league.stats.on_time", loc, share=f"{played.on_time_share:.0%}", on_time=played.on_time,
+                       turns=played.turns))
+    if played.average_seconds is not None:
+        lines.append(t("league.stats.to_move", loc, time=format_timedelta(round(played.average_seconds), locale=loc)))
+    if played.matches:
+        lines.append(t("league.stats.abandoned", loc, abandoned=played.abandoned, matches=played.matches))
+    return lines
 
 
 async def tell_channel(interaction: discord.Interaction, content: str, embed: discord.Embed | None = None) -> None:

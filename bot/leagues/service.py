@@ -30,6 +30,7 @@ from engine.core import get_game
 from engine.core.messages import DEFAULT_LOCALE
 
 from .. import ratings as skill
+from .. import reliability as conduct
 from .. import results as match_results
 from .. import stats
 from ..results import MatchResult
@@ -65,12 +66,14 @@ class Loaded:
 
 @dataclass(frozen=True)
 class PlayerPage:
-    """What `/stats` shows: games, wins, average place, and the rating with its history, per game."""
+    """What `/stats` shows: games, wins, average place, the rating with its history, per game, and how
+    reliably the player plays their turns."""
 
     game: str | None
     stats: stats.PlayerStats
     rating: skill.Rating | None
     history: list[skill.RatingPoint]
+    reliability: conduct.Reliability
 
 
 class LeagueService:
@@ -148,15 +151,19 @@ class LeagueService:
     async def player(self, guild_id: int, player: int, game: str | None) -> PlayerPage:
         rated, results, _ = await self.ratings(guild_id)
         played = stats.player_stats(results, guild_id, player, game)
+        reliable = conduct.reliability(
+            conduct.SeatPlayed(sat.seat, sat.left, 3600 * MatchSettings.model_validate(sat.settings).clock_hours,
+                               [conduct.Step(*step) for step in sat.steps])
+            for sat in await self.storage.seats_played(guild_id, player, game))
         if game is None:  # the game they played most carries the rating and chart
             counts: dict[str, int] = {}
             for result in stats.history(results, guild_id, player=player):
                 counts[result.game] = counts.get(result.game, 0) + 1
             game = max(sorted(counts), key=lambda g: counts[g], default=None)
         if game is None:
-            return PlayerPage(None, played, None, [])
+            return PlayerPage(None, played, None, [], reliable)
         history = rated.history_of(guild_id, game, player)
-        return PlayerPage(game, played, rated.of(guild_id, game, player) if history else None, history)
+        return PlayerPage(game, played, rated.of(guild_id, game, player) if history else None, history, reliable)
 
     async def void(self, match_id: int, guild_id: int, voided: bool) -> list[tuple[League, SeasonArchive]]:
         """Void (or restore) a finished match. Returns the archived seasons that counted it, or played it as

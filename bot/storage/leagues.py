@@ -44,6 +44,17 @@ class FinishedMatch:
 
 
 @dataclass(frozen=True)
+class SatAt:
+    """An online match as one player sat at it, with its steps (seat, by the AI, when), for `bot.reliability`."""
+
+    match_id: int
+    seat: int
+    left: bool                         # resigned, or forfeited on the clock
+    settings: dict[str, Any]           # the match's MatchSettings as JSON
+    steps: list[tuple[int | None, bool, float]]
+
+
+@dataclass(frozen=True)
 class Announcement:
     """Something a league tells its channel, saved with the league's change and posted afterwards."""
 
@@ -97,6 +108,10 @@ class LeagueStorage(Protocol):
 
     async def set_voided(self, match_id: int, voided: bool) -> bool:
         """Void or restore a result; False if the match has no result."""
+
+    async def seats_played(self, guild_id: int, user_id: int, game: str | None = None) -> list[SatAt]:
+        """Every online match of the server (of one game) the player sat at, started or finished, with its
+        steps, for their reliability (`bot.reliability`)."""
 
     async def server_locale(self, guild_id: int) -> str | None: ...
 
@@ -220,6 +235,22 @@ class SqlLeagueStorage:
         async with self.db.transaction() as q:
             changed = await q.execute("UPDATE results SET voided = ? WHERE match_id = ?", voided, match_id)
         return changed == 1
+
+    async def seats_played(self, guild_id: int, user_id: int, game: str | None = None) -> list[SatAt]:
+        where, params = "s.user_id = ? AND m.guild_id = ? AND m.state IS NOT NULL", list[Any]([user_id, guild_id])
+        if game is not None:
+            where += " AND m.game = ?"
+            params.append(game)
+        sat = f" FROM seats s JOIN matches m ON m.id = s.match_id WHERE {where}"
+        seats, steps = await self.db.fetch_together(
+            ("SELECT s.match_id, s.seat, s.resigned, m.settings" + sat + " ORDER BY s.match_id", params),
+            (f"SELECT match_id, seat, by_ai, at FROM actions WHERE kind = 'step' AND match_id IN (SELECT s.match_id{sat})"
+             " ORDER BY match_id, id", params))
+        by_match: dict[int, list[tuple[int | None, bool, float]]] = {}
+        for row in steps:
+            by_match.setdefault(row["match_id"], []).append((row["seat"], bool(row["by_ai"]), row["at"]))
+        return [SatAt(match_id=r["match_id"], seat=r["seat"], left=bool(r["resigned"]),
+                      settings=json.loads(r["settings"]), steps=by_match.get(r["match_id"], [])) for r in seats]
 
     async def server_locale(self, guild_id: int) -> str | None:
         rows = await self.db.fetch("SELECT locale FROM servers WHERE guild_id = ?", guild_id)

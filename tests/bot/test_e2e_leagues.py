@@ -94,6 +94,8 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         assert all(f"<@{u.id}>" in rows for u in players)
         stats = await (await fake.slash(alice, channel, "stats", options={"player": bob})).reply()
         assert "1** partita ·" in stats.embeds[0]["description"] and stats.files["rating.png"][:4] == b"\x89PNG"
+        assert "Turni in tempo: **100%**" in stats.embeds[0]["description"]  # every turn clicked within the clock
+        assert "Partite abbandonate: **0** su 1" in stats.embeds[0]["description"]
         history = await (await fake.slash(carol, channel, "history", options={"league": "Spring"})).reply()
         assert history.content.startswith("**Latest matches of the league Spring**") and "#1 Toy" in history.content
         refused = await league(fake, boss, channel, "settings", league="Spring", final=7)

@@ -1,0 +1,43 @@
+"""What storage gives /stats for reliability, on SQLite and PostgreSQL: each online match of the server (of one
+game, when asked) the player sat at, their seat, whether they left it, the match's settings and its steps in
+order, undos and other servers' matches left out."""
+
+import pytest
+
+from bot.storage import LogEntry, MatchRecord, SeatRecord, make_storage
+from bot.storage.leagues import SqlLeagueStorage
+
+pytestmark = pytest.mark.every_backend
+
+GUILD, ANNA, BRUNO = 1, 101, 102
+
+
+@pytest.fixture
+async def storage(database_url):
+    store = make_storage(database_url)
+    await store.open()
+    yield store
+    await store.close()
+
+
+async def a_match(storage, *, guild=GUILD, game="toy", place=10, steps=(), bruno_left=False):
+    match = await storage.create_match(MatchRecord(
+        game=game, seed=1, channel_id=place, place_id=place, host_id=ANNA, guild_id=guild, status="running",
+        state={"started": True}, settings={"clock_hours": 2.0},
+        seats=[SeatRecord(0, user_id=ANNA), SeatRecord(1, user_id=BRUNO, resigned=bruno_left)]))
+    for kind, seat, by_ai, at in steps:
+        await storage.save_match(match, entry=LogEntry(match.id, 0, kind, seat, "x", at, by_ai=by_ai))
+    return match
+
+
+async def test_the_matches_a_player_sat_at_come_with_their_steps(storage):
+    first = await a_match(storage, steps=[("step", 0, False, 5.0), ("undo", 0, False, 6.0),
+                                          ("step", 1, True, 9.0)], bruno_left=True)
+    await a_match(storage, game="other", place=11, steps=[("step", 1, False, 1.0)])
+    await a_match(storage, guild=2, place=12, steps=[("step", 1, False, 1.0)])
+    leagues = SqlLeagueStorage(storage)
+    (sat,) = await leagues.seats_played(GUILD, BRUNO, "toy")
+    assert (sat.match_id, sat.seat, sat.left, sat.settings["clock_hours"]) == (first.id, 1, True, 2.0)
+    assert sat.steps == [(0, False, 5.0), (1, True, 9.0)]
+    assert [s.left for s in await leagues.seats_played(GUILD, BRUNO)] == [True, False]
+    assert await leagues.seats_played(GUILD, 999) == []
