@@ -7,6 +7,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -211,35 +212,49 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                                                  final[0] if final else None))
 
     @app_commands.command(name="standings", description=_("league.cmd.standings"))
-    @app_commands.describe(league=_("league.cmd.opt_league"), page=_("league.cmd.opt_page"))
+    @app_commands.describe(league=_("league.cmd.opt_league"), page=_("league.cmd.opt_page"),
+                           season=_("league.cmd.opt_season"))
     async def standings(self, interaction: discord.Interaction, league: str,
-                        page: app_commands.Range[int, 1, 100] = 1) -> None:
+                        page: app_commands.Range[int, 1, 100] = 1,
+                        season: app_commands.Range[int, 1, 10000] | None = None) -> None:
         if not await defer(interaction):
             return
         svc = leagues(interaction)
         loc = locale(interaction)
         found = (await svc.load(guild_of(interaction), league)).league
-        table = await svc.standings(found)
-        names = await svc.names(found)
-        finalists = found.final.tables[0].players if found.final else ()
+        past = await svc.seasons(found)
+        archive = None
+        if season is not None and season != found.season:
+            archive = next((a for a in past if a.season == season), None)
+            if archive is None:
+                raise LeagueRefusal("league.refusal.no_season", league=found.settings.name, season=season,
+                                    seasons=", ".join(str(a.season) for a in past) or "—")
+            by_player = {s.player: s for s in archive.standings}
+            table = [replace(by_player[p], rank=i + 1) for i, p in enumerate(archive.ranking) if p in by_player]
+            names = await svc.names(found, archive)
+        else:
+            table = await svc.standings(found)
+            names = await svc.names(found)
+        finalists = found.final.tables[0].players if found.final and archive is None else ()
         rows = [StandingsRow(s.rank, names.get(s.player, str(s.player)), s.points, s.played, s.wins,
                              highlight=s.player == interaction.user.id, finalist=s.player in finalists)
                 for s in table]
         cut = pages(rows)
         page = min(page, len(cut))
-        title = t("league.standings.title", loc, league=found.settings.name, season=found.season)
-        past = await svc.seasons(found)
-        champion = past[-1].champion if past else None
+        title = t("league.standings.title", loc, league=found.settings.name, season=archive.season if archive else
+                  found.season)
+        shown = archive or (past[-1] if past else None)  # an archived season's champion, or last season's
+        champion = shown.champion if shown else None
         lines, subtitle = [], None
-        if found.final is not None:
+        if found.final is not None and archive is None:
             where = await svc.places(found.final)
             lines.append(t("league.standings.final", loc, players=mentions(finalists),
                            where=f"<#{where[0]}>" if where else "—"))
             subtitle = t("league.picture.final_playing", loc)
-        elif champion is not None:
-            lines.append(t("league.standings.champion", loc, season=past[-1].season, champion=f"<@{champion}>"))
+        elif shown is not None and champion is not None:
+            lines.append(t("league.standings.champion", loc, season=shown.season, champion=f"<@{champion}>"))
             if champion in names:
-                subtitle = t("league.standings.champion", loc, season=past[-1].season, champion=names[champion])
+                subtitle = t("league.standings.champion", loc, season=shown.season, champion=names[champion])
         png = await asyncio.to_thread(render.standings_png, title, cut[page - 1], loc, None, (page, len(cut)),
                                       subtitle)
         lines += [t("league.standings.row", loc, rank=s.rank, player=f"<@{s.player}>", points=number(s.points),
@@ -474,6 +489,8 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
     for archive in seasons[-3:]:
         lines.append(t("league.info.past_final" if archive.final_match else "league.info.past_season", loc,
                        season=archive.season, champion=f"<@{archive.champion}>" if archive.champion else "—"))
+    if seasons:
+        lines.append(t("league.info.past_standings", loc, season=seasons[-1].season))
     return discord.Embed(title=s.name[:256], colour=embeds.ACCENT, description=embeds.clip("\n".join(lines), 4096))
 
 

@@ -258,10 +258,14 @@ class LeagueService:
     async def standings(self, league: League) -> list[Standing]:
         return standings(await self.counted(league), league.member_ids(), league.settings)
 
-    async def names(self, league: League) -> dict[int, str]:
-        """A name for every member: the one they joined with, else the one they last sat down with."""
-        _, sat = await self.results(league.guild_id, league.league_matches())
-        return {m.player: m.name or sat.get(m.player) or str(m.player) for m in league.members}
+    async def names(self, league: League, archive: SeasonArchive | None = None) -> dict[int, str]:
+        """A name for every member (of this season, or of an archived one): the one they joined with, else the
+        one they last sat down with."""
+        matches = list(archive.matches) if archive else league.league_matches()
+        _, sat = await self.results(league.guild_id, matches)
+        joined = {m.player: m.name for m in league.members}
+        players = (archive.members or [s.player for s in archive.standings]) if archive else list(joined)
+        return {p: joined.get(p) or sat.get(p) or str(p) for p in players}
 
     # ---- rounds -------------------------------------------------------------------------------------------
     async def open_round(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]) -> League:

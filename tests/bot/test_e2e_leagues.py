@@ -125,6 +125,16 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         assert "Season 1 of Spring (archived) is ranked again" in restored.content
         info = await league(fake, alice, channel, "info", league="Spring")
         assert "ha vinto la finale" in info.embeds[0]["description"]
+        assert "/league standings season:1" in info.embeds[0]["description"]
+        # the past season keeps its full standings: every member, the finalists first in the order of the final
+        past = await league(fake, bob, channel, "standings", league="Spring", season=1)
+        archived = (await restarted.leagues.seasons(spring))[0]
+        rows = past.embeds[0]["description"].splitlines()
+        assert past.embeds[0]["title"] == "Spring · season 1" and rows[0].startswith("Champion of season 1: <@")
+        assert [row.split("<@")[1].split(">")[0] for row in rows[1:]] == [str(p) for p in archived.ranking]
+        assert len(rows[1:]) == len(players) and past.files["standings.png"][:4] == b"\x89PNG"
+        missing = await league(fake, alice, channel, "standings", league="Spring", season=5)
+        assert missing.content == "Spring non ha una stagione archiviata 5; le sue stagioni archiviate: 1."
         await fake.quiet()  # the bot finishes what it is doing before it stops
     # every message of the season reads in its reader's language: no key, no placeholder, no word of the other
     found = wording.problems(fake, "en", set(), {u.name for u in [*players, boss]} | {"Spring", "Toy", "AI", "IA"})
