@@ -9,6 +9,7 @@ import pytest
 from bot.cogs.community import warm_up
 from bot.settings import Settings
 
+from . import wording
 from .e2e import bot
 
 warm_up()
@@ -74,6 +75,20 @@ async def test_a_game_played_at_the_table_is_recorded_confirmed_counted_and_void
         replay = await run(fake, anna, channel, "replay", match=match)
         assert replay.content.startswith(f"La partita #{match} è stata giocata al tavolo")
 
+        # an admin corrects it (the scores of anna and bruno were swapped); it counts as it stood until confirmed
+        fixed = {**result, "score1": 47, "score2": 52}
+        refused = await run(fake, carla, channel, "result", "record", correct=match, **fixed)
+        assert refused.content.startswith("Only the server's managers, or the admin role of the result's league")
+        corrected = await run(fake, boss, channel, "result", "record", correct=match, **fixed)
+        assert corrected.content.startswith(f"The correction of result #{match} is recorded")
+        correction = fake.latest_with_components(channel)
+        assert correction.id != card.id and f"1. <@{bruno.id}>: 52 points" in correction.text
+        standings = await run(fake, carla, channel, "league", "standings", league="Club")
+        assert f"1.** <@{anna.id}>" in standings.embeds[0]["description"]
+        await (await fake.click(anna, correction, label="Confirm")).reply()
+        standings = await run(fake, carla, channel, "league", "standings", league="Club")
+        assert f"1.** <@{bruno.id}>" in standings.embeds[0]["description"]
+
         voided = await run(fake, boss, channel, "server", "void", match=match)
         assert f"#{match}" in voided.content
         stats = await run(fake, bruno, channel, "stats")
@@ -84,3 +99,7 @@ async def test_a_game_played_at_the_table_is_recorded_confirmed_counted_and_void
         assert tie.content == (f"<@{bruno.id}>, <@{carla.id}> tie on 40 points: Notre Dame breaks the tie by coins "
                                "plus cubes in the personal supply. Give each of them theirs (tiebreak1 to "
                                "tiebreak5, in the players' order).")
+        await fake.quiet()
+    # every message reads in its reader's language: no key, no placeholder, no word of the other language
+    found = wording.problems(fake, "en", set(), {u.name for u in (anna, bruno, carla, dario, boss)} | {"Club", "Yspahan"})
+    assert found == [], "\n".join(found)
