@@ -1,15 +1,17 @@
 """How reliably a player plays their turns, for `/stats` (as Board Game Arena shows it): turns on time, the
 average time to move, and matches abandoned. Pure: computed from what storage keeps of each online match the
-player sat at (their seat, whether they left it, the match's turn clock and its steps: seat, by the AI or not,
-when). See docs/leagues.md, "Reliability".
+player sat at (whether they left it, the match's turn clock, and the first step of each of their turns). See
+docs/leagues.md, "Reliability".
 
 - A *turn* of the player is a run of consecutive steps of their seat (a turn may take several small steps).
-- It *starts* at the step before it at the table (any seat's), and the time to move is from then to the run's
-  first step. A question put to several players at once (Notre Dame's draft) therefore counts from the answer
-  before theirs: the log keeps when a step was made, not when each seat was first asked.
-- It is *on time* when the player made it within the match's turn clock; it is *missed* when the AI played it
-  for them because the clock ran out (an AI step of their seat at least a clock after the step before it).
-  AI steps that follow at once (a seat left to the AI, the AI playing on at a league deadline) are neither.
+  It *starts* at the step before it at the table (any seat's); the time to move is from then to its first step
+  (storage finds these: `LeagueStorage.seats_played`). A question put to several players at once (Notre Dame's
+  draft) therefore counts from the answer before theirs: the log keeps when a step was made, not when each seat
+  was first asked; and a match's very first step starts no turn, since the log does not say when it began.
+- A turn is *on time* when the player made it within the match's turn clock, *late* when they made it after
+  (the AI had not played it yet), and *missed* when the AI played it for them because the clock ran out (an AI
+  step at least a clock after the step before it). AI steps that follow at once (a seat left to the AI, the AI
+  playing on at a league deadline) are no turn of theirs.
 - A match is *abandoned* when the player left their seat before its end (resigned, or forfeited on the clock).
 """
 
@@ -20,20 +22,20 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
-    seat: int | None
+class TurnStart:
+    """The first step of one of the player's turns: by the AI or not, and how long after the step before it."""
+
     by_ai: bool
-    at: float
+    waited: float               # seconds
 
 
 @dataclass(frozen=True, slots=True)
 class SeatPlayed:
     """One online match as the player sat at it."""
 
-    seat: int
     left: bool                  # resigned, or forfeited on the clock
     clock_seconds: float        # the match's turn clock
-    steps: Sequence[Step]       # the match's steps, oldest first (undos left out)
+    turns: Sequence[TurnStart]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,17 +67,11 @@ def reliability(played: Iterable[SeatPlayed]) -> Reliability:
     for match in played:
         matches += 1
         abandoned += match.left
-        previous: Step | None = None
-        for step in match.steps:
-            starts_turn = step.seat == match.seat and previous is not None and previous.seat != match.seat
-            if starts_turn:
-                assert previous is not None
-                waited = step.at - previous.at
-                if not step.by_ai:
-                    seconds += waited
-                    on_time += waited <= match.clock_seconds
-                    late += waited > match.clock_seconds
-                elif waited >= match.clock_seconds:
-                    missed += 1
-            previous = step
+        for turn in match.turns:
+            if not turn.by_ai:
+                seconds += turn.waited
+                on_time += turn.waited <= match.clock_seconds
+                late += turn.waited > match.clock_seconds
+            elif turn.waited >= match.clock_seconds:
+                missed += 1
     return Reliability(matches, abandoned, on_time, late, missed, seconds)

@@ -152,8 +152,8 @@ class LeagueService:
         rated, results, _ = await self.ratings(guild_id)
         played = stats.player_stats(results, guild_id, player, game)
         reliable = conduct.reliability(
-            conduct.SeatPlayed(sat.seat, sat.left, 3600 * MatchSettings.model_validate(sat.settings).clock_hours,
-                               [conduct.Step(*step) for step in sat.steps])
+            conduct.SeatPlayed(sat.left, 3600 * MatchSettings.model_validate(sat.settings).clock_hours,
+                               [conduct.TurnStart(*turn) for turn in sat.turns])
             for sat in await self.storage.seats_played(guild_id, player, game))
         if game is None:  # the game they played most carries the rating and chart
             counts: dict[str, int] = {}

@@ -45,13 +45,12 @@ class FinishedMatch:
 
 @dataclass(frozen=True)
 class SatAt:
-    """An online match as one player sat at it, with its steps (seat, by the AI, when), for `bot.reliability`."""
+    """An online match as one player sat at it, for `bot.reliability`."""
 
     match_id: int
-    seat: int
     left: bool                         # resigned, or forfeited on the clock
     settings: dict[str, Any]           # the match's MatchSettings as JSON
-    steps: list[tuple[int | None, bool, float]]
+    turns: list[tuple[bool, float]]    # each turn's first step: (by the AI, seconds since the step before it)
 
 
 @dataclass(frozen=True)
@@ -110,8 +109,8 @@ class LeagueStorage(Protocol):
         """Void or restore a result; False if the match has no result."""
 
     async def seats_played(self, guild_id: int, user_id: int, game: str | None = None) -> list[SatAt]:
-        """Every online match of the server (of one game) the player sat at, started or finished, with its
-        steps, for their reliability (`bot.reliability`)."""
+        """Every online match of the server (of one game) the player sat at, started or finished, with the first
+        step of each of their turns, for their reliability (`bot.reliability`)."""
 
     async def server_locale(self, guild_id: int) -> str | None: ...
 
@@ -242,15 +241,21 @@ class SqlLeagueStorage:
             where += " AND m.game = ?"
             params.append(game)
         sat = f" FROM seats s JOIN matches m ON m.id = s.match_id WHERE {where}"
-        seats, steps = await self.db.fetch_together(
-            ("SELECT s.match_id, s.seat, s.resigned, m.settings" + sat + " ORDER BY s.match_id", params),
-            (f"SELECT match_id, seat, by_ai, at FROM actions WHERE kind = 'step' AND match_id IN (SELECT s.match_id{sat})"
-             " ORDER BY match_id, id", params))
-        by_match: dict[int, list[tuple[int | None, bool, float]]] = {}
-        for row in steps:
-            by_match.setdefault(row["match_id"], []).append((row["seat"], bool(row["by_ai"]), row["at"]))
-        return [SatAt(match_id=r["match_id"], seat=r["seat"], left=bool(r["resigned"]),
-                      settings=json.loads(r["settings"]), steps=by_match.get(r["match_id"], [])) for r in seats]
+        # A turn starts with a step of the player's seat right after another seat's step (found by the database:
+        # a player's log runs to hundreds of thousands of steps, a small share of them the start of their turns).
+        seats, turns = await self.db.fetch_together(
+            ("SELECT s.match_id, s.resigned, m.settings" + sat + " ORDER BY s.match_id", params),
+            ("SELECT t.match_id, t.by_ai, t.at - t.at_before AS waited FROM ("
+             " SELECT a.match_id, a.seat, a.by_ai, a.at, LAG(a.seat) OVER log_order AS seat_before, LAG(a.at) OVER log_order AS at_before"
+             f" FROM actions a WHERE a.kind = 'step' AND a.match_id IN (SELECT s.match_id{sat})"
+             " WINDOW log_order AS (PARTITION BY a.match_id ORDER BY a.id)) t"
+             " JOIN seats p ON p.match_id = t.match_id AND p.seat = t.seat AND p.user_id = ?"
+             " WHERE t.seat_before <> t.seat ORDER BY t.match_id, t.at", [*params, user_id]))
+        by_match: dict[int, list[tuple[bool, float]]] = {}
+        for row in turns:
+            by_match.setdefault(row["match_id"], []).append((bool(row["by_ai"]), row["waited"]))
+        return [SatAt(match_id=r["match_id"], left=bool(r["resigned"]), settings=json.loads(r["settings"]),
+                      turns=by_match.get(r["match_id"], [])) for r in seats]
 
     async def server_locale(self, guild_id: int) -> str | None:
         rows = await self.db.fetch("SELECT locale FROM servers WHERE guild_id = ?", guild_id)

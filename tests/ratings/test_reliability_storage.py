@@ -1,6 +1,7 @@
 """What storage gives /stats for reliability, on SQLite and PostgreSQL: each online match of the server (of one
-game, when asked) the player sat at, their seat, whether they left it, the match's settings and its steps in
-order, undos and other servers' matches left out."""
+game, when asked) the player sat at, whether they left it, the match's settings, and the first step of each of
+their turns (a step of their seat right after another seat's step) with the time since that step; a match's
+first step, the later steps of a turn, undos and other servers' matches left out."""
 
 import pytest
 
@@ -30,14 +31,19 @@ async def a_match(storage, *, guild=GUILD, game="toy", place=10, steps=(), bruno
     return match
 
 
-async def test_the_matches_a_player_sat_at_come_with_their_steps(storage):
-    first = await a_match(storage, steps=[("step", 0, False, 5.0), ("undo", 0, False, 6.0),
-                                          ("step", 1, True, 9.0)], bruno_left=True)
-    await a_match(storage, game="other", place=11, steps=[("step", 1, False, 1.0)])
-    await a_match(storage, guild=2, place=12, steps=[("step", 1, False, 1.0)])
+async def test_the_matches_a_player_sat_at_come_with_the_first_step_of_each_of_their_turns(storage):
+    first = await a_match(storage, steps=[
+        ("step", 1, False, 1.0),                            # the match's first step starts no turn
+        ("step", 0, False, 5.0), ("undo", 0, False, 6.0),   # an undo is no step
+        ("step", 1, False, 9.0), ("step", 1, False, 10.0),  # one turn of two steps, 4 s after the one before
+        ("step", 0, False, 12.0), ("step", 1, True, 20.0)], bruno_left=True)
+    await a_match(storage, game="other", place=11, steps=[("step", 0, False, 1.0), ("step", 1, False, 3.0)])
+    await a_match(storage, guild=2, place=12, steps=[("step", 0, False, 1.0), ("step", 1, False, 3.0)])
     leagues = SqlLeagueStorage(storage)
     (sat,) = await leagues.seats_played(GUILD, BRUNO, "toy")
-    assert (sat.match_id, sat.seat, sat.left, sat.settings["clock_hours"]) == (first.id, 1, True, 2.0)
-    assert sat.steps == [(0, False, 5.0), (1, True, 9.0)]
-    assert [s.left for s in await leagues.seats_played(GUILD, BRUNO)] == [True, False]
+    assert (sat.match_id, sat.left, sat.settings["clock_hours"]) == (first.id, True, 2.0)
+    assert sat.turns == [(False, 4.0), (True, 8.0)]
+    assert [(s.left, s.turns) for s in await leagues.seats_played(GUILD, BRUNO)] == [
+        (True, [(False, 4.0), (True, 8.0)]), (False, [(False, 2.0)])]
+    assert [s.turns for s in await leagues.seats_played(GUILD, ANNA, "toy")] == [[(False, 4.0), (False, 2.0)]]
     assert await leagues.seats_played(GUILD, 999) == []
