@@ -8,6 +8,7 @@ import pytest
 
 from bot.cogs.community import warm_up
 from bot.settings import Settings
+from engine.core.messages import translate
 
 from . import wording
 from .e2e import bot
@@ -57,6 +58,10 @@ async def test_a_game_played_at_the_table_is_recorded_confirmed_counted_and_void
         assert own.ephemeral and own.content.startswith("Hai registrato tu il risultato")
         stranger = await (await fake.click(dario, card, label="Confirm")).reply()
         assert stranger.content.startswith("Only a player at that table, or an admin, confirms result")
+        forged = await (await fake.forge_click(bruno, channel, "tr:²:confirm", source=card)).reply()
+        assert forged.content == translate("bot.refusal.unknown_button", "en")
+        forged = await (await fake.forge_click(bruno, channel, "tr:99999:confirm", source=card)).reply()
+        assert forged.content == "This server has no result #99999 recorded at the table."
         confirmed = await (await fake.click(bruno, card, label="Confirm")).reply()
         assert confirmed.ephemeral and "is confirmed: it counts in ratings" in confirmed.content
         card = fake.message(card.id)
