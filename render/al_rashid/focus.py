@@ -15,7 +15,7 @@ from PIL import Image
 
 from engine.al_rashid.view import AlRashidView, AreaView, ChargeView, FamilyView
 from engine.al_rashid.vocab import GOODS, PIECES
-from render.kit import MIN_SIZE, RGB, Canvas, ink_on, latest_events, mix
+from render.kit import MIN_SIZE, RGB, Canvas, ink_on, latest_events, mix, tallest
 
 from . import glyphs, words
 from .board import ended_text, palette, phase_text
@@ -44,7 +44,8 @@ def render_focus(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str =
     if focus is not None:
         y = _area(c, y, view.area(focus), view, locale)
     y = _map(c, y, view, locale, focus)
-    y = _latest(c, y, view, locale)
+    families = sum(_family_height(c, family, locale) + 10 for family in view.families)
+    y = _latest(c, y, view, locale, room=tallest(WIDTH) - PAD - y - families)
     y = _families(c, y, view, locale)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
@@ -183,9 +184,9 @@ def _map(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str, focus: str 
 
 
 # ---- what just happened ----------------------------------------------------------------------------
-def _latest(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str) -> int:
+def _latest(c: AlRashidCanvas, y: int, view: AlRashidView, locale: str, room: int) -> int:
     events = [words.message(event, locale) for event in reversed(view.log[-LATEST:])]
-    return latest_events(c, PAD, y, INNER, words.t("focus.latest", locale), events, below=16)
+    return latest_events(c, PAD, y, INNER, words.t("focus.latest", locale), events, below=16, room=room)
 
 
 # ---- the families ----------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def _family(c: AlRashidCanvas, y: int, family: FamilyView, view: AlRashidView, l
     fill = theme.families[family.colour]
     ring = theme.changed if f"family:{family.seat}" in view.last_changed else theme.line
     rows = _charge_rows(c, family, locale)
-    height = FAMILY_ROW_H + CHARGE_LINE * (len(rows) - 1)
+    height = _family_height(c, family, locale)
     c.box((PAD, y, WIDTH - PAD, y + height), fill=theme.card, outline=ring, width=6 if ring != theme.line else 2)
     # who, and where in the turn order
     right = glyphs.chip(c, PAD + 12, y + 12, family.colour, locale, h=48, min_w=170)
@@ -240,6 +241,10 @@ def _family(c: AlRashidCanvas, y: int, family: FamilyView, view: AlRashidView, l
 
 
 CHARGE_LINE = 38  # each further line of a family's charges
+
+
+def _family_height(c: AlRashidCanvas, family: FamilyView, locale: str) -> int:
+    return FAMILY_ROW_H + CHARGE_LINE * (len(_charge_rows(c, family, locale)) - 1)
 
 
 def _charge_rows(c: AlRashidCanvas, family: FamilyView, locale: str) -> list[list[ChargeView]]:

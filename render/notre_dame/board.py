@@ -151,8 +151,7 @@ def person_card(c: NotreDameCanvas, x: int, y: int, w: int, person: PersonView, 
     for i, seat in enumerate(person.paid_by):
         fill = theme.players[view.players[seat].colour]
         cx = x + w - 32 - i * 44
-        c.draw.ellipse((cx - 18, ry - 18, cx + 18, ry + 18), fill=fill, outline=glyphs.edge_of(fill, theme.ink),
-                       width=3)
+        disc(c.draw, theme, cx, ry, 18, fill, glyphs.edge_of(fill, theme.ink))
     return y + h
 
 

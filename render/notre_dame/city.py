@@ -79,7 +79,7 @@ def background(quarters: tuple[str, ...], roads: tuple[tuple[str, str], ...], si
                 mid + radius * math.sin(math.radians(-90 + 180 / n + 360 * i / n))) for i in range(n)]
     c.draw.polygon(corners, fill=theme.stone, outline=theme.line, width=4)
     c.text((mid, mid - radius * 0.42), words.sector("notre_dame", locale), theme.type.small, anchor="mm",
-           max_width=int(radius * 1.5))
+           max_width=int(radius * 1.9))  # a little wider than a small square tile (four players), where it must
     return c.image
 
 

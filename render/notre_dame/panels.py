@@ -11,23 +11,22 @@ from . import glyphs, words
 from .theme import NotreDameCanvas
 
 ROW_A = 60
-CELL_H = 112
-TRACK_H = 56
-PANEL_H = 16 + ROW_A + 8 + CELL_H + 10 + TRACK_H + 10 + 44 + 14
+CELL_H = 80       # a building's name and a row of its cubes
+TRACK_H = 50      # the rat track, with what the player did this round beside it
+TRACK_STEP = 48
+PANEL_H = 12 + ROW_A + 4 + CELL_H + 8 + TRACK_H + 8
 
 
 def panel(c: NotreDameCanvas, x: int, y: int, w: int, p: PlayerView, view: NotreDameView, locale: str,
           changed: bool = False) -> int:
-    """Paint a player's row at (x, y), `w` wide; returns its height (`PANEL_H`, more when its note takes
-    more than a line)."""
+    """Paint a player's row at (x, y), `w` wide; returns its height (`panel_height`)."""
     theme, t = c.theme, c.theme.type
     fill = theme.players[p.colour]
     note = _note(p, locale)
-    more = max(0, len(c.wrap(note, MIN_SIZE, "condensed_bold", w - 32)) - 1)  # lines below the first
-    h = PANEL_H + more * round(MIN_SIZE * NOTE_LEADING)
+    h = panel_height(c, p, w, locale)
     c.box((x, y, x + w, y + h), fill=theme.card, outline=theme.changed if changed else theme.line,
           width=6 if changed else 2)
-    top = y + 16
+    top = y + 12
     glyphs.chip(c, x + 16, top, 190, 52, fill, words.player(p.colour, locale), t.label)
     cx = x + 222
     if p.seat == view.bell:
@@ -45,18 +44,28 @@ def panel(c: NotreDameCanvas, x: int, y: int, w: int, p: PlayerView, view: Notre
             break
         c.draw.polygon(glyphs.octagon(mx + 14, top + 26, 15), fill=theme.players[colour],
                        outline=glyphs.edge_of(theme.players[colour], theme.ink), width=2)
-    y0 = top + ROW_A + 8
+    y0 = top + ROW_A + 4
     cell = (w - 32) // len(SECTORS)
     for i, sector in enumerate(SECTORS):
         _building(c, x + 16 + i * cell, y0, cell - 6, sector, p, locale)
-    y1 = y0 + CELL_H + 10
+    y1 = y0 + CELL_H + 8
     _track(c, x + 16, y1, p.rats)
-    c.paragraph((x + 16, y1 + TRACK_H + 10), note, MIN_SIZE, w - 32, face="condensed_bold", fill=theme.soft_ink,
-                leading=NOTE_LEADING)
+    c.paragraph((x + 32 + 10 * TRACK_STEP, y1 + 4), note, MIN_SIZE, _note_width(w), face="condensed_bold",
+                fill=theme.soft_ink, leading=NOTE_LEADING)
     return h
 
 
 NOTE_LEADING = 1.2
+
+
+def _note_width(w: int) -> int:
+    return w - 48 - 10 * TRACK_STEP
+
+
+def panel_height(c: NotreDameCanvas, p: PlayerView, w: int, locale: str) -> int:
+    """`PANEL_H`, more when what the player did this round takes more than a line beside the rat track."""
+    more = max(0, len(c.wrap(_note(p, locale), MIN_SIZE, "condensed_bold", _note_width(w))) - 1)
+    return PANEL_H + more * round(MIN_SIZE * NOTE_LEADING)
 
 
 def _note(p: PlayerView, locale: str) -> str:
@@ -95,20 +104,20 @@ def _building(c: NotreDameCanvas, x: int, y: int, w: int, sector: str, p: Player
     c.text((x + w / 2, y + 20), words.short(sector, locale), MIN_SIZE, face="condensed_bold", anchor="mm",
            max_width=w - 4)
     fill = theme.players[p.colour]
-    per_row = max(1, (w - 16 - (30 if here else 0)) // 30)
-    shown = n if n <= per_row * 2 else per_row * 2 - 1  # beyond two rows, the last place says how many more
+    per_row = max(2, (w - 16 - (30 if here else 0)) // 30)
+    shown = n if n <= per_row else per_row - 1  # beyond a row, the last place says how many more
     glyphs.cubes(c, x + 8, y + 42, shown, fill, size=26, per_row=per_row, gap=4)
     if n > shown:
-        c.text((x + 8 + (per_row - 1) * 30 + 13, y + 42 + 30 + 13), f"+{n - shown}", MIN_SIZE,
+        c.text((x + 8 + (per_row - 1) * 30 + 13, y + 42 + 13), f"+{n - shown}", MIN_SIZE,
                face="condensed_bold", anchor="mm")
     if here:
-        glyphs.friend(c, x + w - 32, y + 42, 40, fill)
+        glyphs.friend(c, x + w - 32, y + 36, 40, fill)
 
 
 def _track(c: NotreDameCanvas, x: int, y: int, rats: int) -> None:
     """The plague track of the harbour, 0 to 9, with the rat marker."""
     theme = c.theme
-    step = 62
+    step = TRACK_STEP
     for i in range(10):
         cx = x + i * step
         on = i == rats

@@ -47,6 +47,7 @@ def _draw(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
         y = panels.player_row(c, PAD, y, INNER, p, view, locale)
         y = _played(c, PAD, y, INNER, p) + 12
     y = _legend(c, PAD, y + 8, INNER, locale)
+    y = panels.signs(c, PAD, y, INNER, locale)
     y = panels.latest(c, PAD, y + 8, INNER, view, locale, n=6)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels

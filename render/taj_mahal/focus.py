@@ -2,7 +2,8 @@
 
 From top to bottom: the visit, whose step it is and what they are asked; the map with the province visited now
 ringed and its cities named; what is at stake there (the court) and the display; one row per player in this
-visit's turn order (symbols in play with their lead, what they hold); the latest public events.
+visit's turn order (symbols in play with their lead, what they hold); what the picture's signs mean; the latest
+public events, as many as leave the picture short enough for a phone to show whole.
 
 Drawn from the public view only, like the board: nothing hidden is read (see tests/render/taj_mahal).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from PIL import Image
 
 from engine.taj_mahal.view import TajMahalView
+from render.kit import tallest
 
 from . import board, mapview, panels
 from .theme import THEME, TajMahalTheme
@@ -37,7 +39,8 @@ def render_focus(view: TajMahalView, theme: TajMahalTheme = THEME, locale: str =
         y = panels.display(c, PAD, y, INNER, view, locale) + 8
     for p in panels.in_order(view):
         y = panels.player_row(c, PAD, y, INNER, p, view, locale) + 10
-    y = panels.latest(c, PAD, y + 8, INNER, view, locale)
+    y = panels.signs(c, PAD, y, INNER, locale)
+    y = panels.latest(c, PAD, y + 8, INNER, view, locale, room=tallest(WIDTH) - PAD - y - 8)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
     image.info["palette"] = board.palette(theme, view.map)  # the board's colours are the focus's too

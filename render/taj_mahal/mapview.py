@@ -16,7 +16,7 @@ from engine.taj_mahal.view import TajMahalView
 from render.kit import mix
 from render.kit.fit import crosses
 
-from . import glyphs, words
+from . import glyphs, panels, words
 from .theme import TajMahalCanvas
 
 ASPECT = 0.8  # a province's height for its width
@@ -118,7 +118,7 @@ def draw(c: TajMahalCanvas, g: Geometry, view: TajMahalView, locale: str, *, nam
             glyphs.palace(c, cx + (r * 0.8 if owner_of is not None else 0), cy + r * 0.2, round(r * 1.7),
                           theme.players[view.players[crowned].colour], crown=True)
         if f"city:{city}" in view.last_changed:
-            c.draw.ellipse((cx - r * 1.9, cy - r * 1.9, cx + r * 1.9, cy + r * 1.9), outline=theme.changed, width=5)
+            panels.changed(c, cx, cy, r * 1.9)
     for province in the_board.provinces:
         _province_label(c, g, view, province, owner, names, locale)
     for city in the_board.cities:  # last, so nothing covers a name

@@ -8,7 +8,7 @@ from collections import Counter
 from engine.taj_mahal.rules import PROVINCE_GOODS
 from engine.taj_mahal.view import PlayerView, TajMahalView
 from engine.taj_mahal.vocab import CROWN, FORCES, PRIZE_OF, PROVINCE_TILE, SYMBOLS
-from render.kit import MIN_SIZE, latest_events, mix
+from render.kit import MIN_SIZE, RGB, latest_events, mix
 from render.kit.marks import disc
 
 from . import glyphs, words
@@ -103,12 +103,11 @@ def player_row(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView, vie
                locale: str) -> int:
     """One player: name, score, place in the turn order; symbols in play (their lead marked); what they hold."""
     theme, t = c.theme, c.theme.type
-    h = 166
-    ring = theme.changed if f"player:{p.index}" in view.last_changed else theme.line
+    h = ROW_H
     acting = view.current == p.index and not view.over
     fill = theme.card if not p.out else mix(theme.card, theme.done_veil[:3], 0.3)
-    c.box((x, y, x + width, y + h), fill=fill, outline=theme.current if acting else ring,
-          width=6 if acting or ring != theme.line else 2)
+    c.box((x, y, x + width, y + h), fill=fill, outline=theme.current if acting else theme.line,
+          width=6 if acting else 2)
     right = glyphs.chip(c, x + 12, y + 12, p.colour, p.seat is None, locale, h=48, min_w=150, max_w=330)
     status = "" if view.over else words.t("out" if p.out else "in", locale)
     if p.index in view.order and not view.over:
@@ -120,19 +119,18 @@ def player_row(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView, vie
     leading = {s for s in SYMBOLS if PRIZE_OF[s] in p.leading}
     sx = x + 34
     for name in SYMBOLS:
-        glyphs.symbol(c, sx, y + 96, 20, name)
+        glyphs.symbol(c, sx, y + 90, 20, name)
         count = p.symbols.get(name, 0)
-        colour = theme.current if name in leading else (theme.ink if count else theme.soft_ink)
-        box = c.text((sx + 28, y + 96), str(count), t.label, anchor="lm", fill=colour)
+        box = c.text((sx + 28, y + 90), str(count), t.label, anchor="lm",
+                     fill=theme.current if name in leading else (theme.ink if count else theme.soft_ink))
         if name in leading:
-            c.draw.line((sx - 22, box[3] + 6, box[2] + 4, box[3] + 6), fill=theme.current, width=5)
+            _leads(c, sx - 22, box[2] + 4, box[3] + 6)
         sx += 84
     if p.visit_colour:
-        c.box((sx - 4, y + 78, sx + 26, y + 114), fill=theme.cards[p.visit_colour], outline=theme.ink, width=2,
-              radius=5)
+        _visit_colour(c, sx - 4, y + 72, theme.cards[p.visit_colour])
     # what the player holds: cards (never which), specials, influence tiles, goods, province tiles
     hx = x + 12
-    line = y + 146
+    line = y + 134
     if p.seat is not None:  # a dummy holds no hand
         hx = c.text((hx, line), words.t("hand", locale, n=p.hand_size), SMALL, face="condensed_bold",
                     anchor="lm")[2] + 16
@@ -157,13 +155,58 @@ def player_row(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView, vie
             glyphs.good(c, gx - 14, line, 14, name)
             gx -= 38
     if p.provinces:
-        gx = c.text((gx, line), f"▣{len(p.provinces)}", SMALL, face="condensed_bold", anchor="rm")[0] - 12
+        gx = c.text((gx, line), words.t("provinces_won", locale, n=len(p.provinces)), SMALL, face="condensed_bold",
+                    anchor="rm")[0] - 12
     return y + h
 
 
-def latest(c: TajMahalCanvas, x: int, y: int, width: int, view: TajMahalView, locale: str, n: int = 4) -> int:
+ROW_H = 154
+
+
+def _leads(c: TajMahalCanvas, x0: float, x1: float, y: float) -> None:
+    """The underline of a symbol count whose prize the player would win if the visit ended now."""
+    c.draw.line((x0, y, x1, y), fill=c.theme.current, width=5)
+
+
+def _visit_colour(c: TajMahalCanvas, x: float, y: float, fill: RGB) -> None:
+    """The colour a player plays in this visit, as a small card of it."""
+    c.box((x, y, x + 30, y + 36), fill=fill, outline=c.theme.ink, width=2, radius=5)
+
+
+def changed(c: TajMahalCanvas, cx: float, cy: float, r: float) -> None:
+    """The ring around what the last step placed on the map."""
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=c.theme.changed, width=5)
+
+
+def signs(c: TajMahalCanvas, x: int, y: int, width: int, locale: str) -> int:
+    """What the picture's own signs mean: the underlined count, the visit's colour, the ring of the last step;
+    as many on a line as fit. Returns the y below."""
+    cx, cy = x, y + 22
+    for key in ("leads", "colour", "changed"):
+        text = words.t(f"legend_{key}", locale)
+        if cx > x and cx + 44 + c.width(text, SMALL, "condensed") > x + width:
+            cx, cy = x, cy + 46
+        _sign(c, key, cx, cy)
+        cx = c.text((cx + 44, cy), text, SMALL, face="condensed", anchor="lm", fill=c.theme.soft_ink,
+                    max_width=x + width - cx - 44)[2] + 32
+    return cy + 30
+
+
+def _sign(c: TajMahalCanvas, key: str, cx: int, cy: int) -> None:
+    """A sample of a sign, its middle left at (cx, cy)."""
+    if key == "leads":
+        c.text((cx, cy), "3", c.theme.type.label, anchor="lm", fill=c.theme.current)
+        _leads(c, cx - 4, cx + 22, cy + 17)
+    elif key == "colour":
+        _visit_colour(c, cx, cy - 18, c.theme.cards["red"])
+    else:
+        changed(c, cx + 14, cy, 16)
+
+
+def latest(c: TajMahalCanvas, x: int, y: int, width: int, view: TajMahalView, locale: str, n: int = 4,
+           room: int | None = None) -> int:
     events = [words.message(event, locale) for event in reversed(view.log[-n:])]
-    return latest_events(c, x, y, width, words.t("latest", locale), events)
+    return latest_events(c, x, y, width, words.t("latest", locale), events, room=room)
 
 
 def in_order(view: TajMahalView) -> list[PlayerView]:

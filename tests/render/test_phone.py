@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from render.kit import DEFAULT_THEME, Canvas, illegible, smallest_text
+from render.kit import DEFAULT_THEME, Canvas, illegible, smallest_text, tallest
 from tests.render.gallery import KINDS, board_problems, of_kind
 
 POSTED = [kind for kind in KINDS if kind != "board"]
@@ -23,6 +23,16 @@ def problems(kind: str, check: Callable[[Image.Image], list[tuple[str, str]]]) -
 def test_every_picture_the_bot_posts_by_itself_is_legible_on_a_phone(kind):
     assert of_kind(kind)
     assert problems(kind, illegible) == {}
+
+
+def test_every_table_picture_shows_whole_on_a_phone_held_upright():
+    """The picture posted after every step is no taller than the phone's screen for its width (2337 px at
+    1080), so that Discord shows it whole, its text at full size, with no tap to open it."""
+    assert of_kind("table")
+    tall = {picture.where: picture.image.size for picture in of_kind("table")
+            if picture.image.height > tallest(picture.image.width)}
+    assert tall == {}
+    assert tallest(1080) == 2337
 
 
 def test_the_whole_board_is_as_legible_on_a_phone_as_it_is_drawn():
