@@ -8,8 +8,9 @@ import json
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont, features
 
-from render.kit import DEFAULT_THEME, Canvas, bidi, typeset
+from render.kit import DEFAULT_THEME, Canvas, bidi, illegible, typeset
 from render.kit.fonts import EMOJI, FACES, FONT_DIR, covers
+from tests.render import screenshots
 from tests.support.names import NAMES
 
 
@@ -129,3 +130,21 @@ def test_the_rating_chart_names_the_player_as_they_write_it():
                  and label.box[1] < 28 + 2 * TITLE_LEADING]  # the title, on one line or two
         assert "".join(label.text for label in lines).replace(" ", "") == title.replace(" ", "")
         assert not any(label.cut for label in picture.info["labels"])
+
+
+def test_the_names_picture_shows_every_name_whole_in_every_kind_of_picture_that_shows_names():
+    """docs/images/names.png (tests/render/screenshots.py): the final score of every game, league standings and
+    a rating chart, with names in every script; each name drawn whole, nothing cut, every text legible."""
+    pictures = screenshots.names_pictures()
+    assert len(pictures) == 6
+    shown: set[str] = set()
+    for image, names in pictures:
+        labels = image.info["labels"]
+        drawn = "".join(label.text for label in labels).replace(" ", "")
+        assert [name for name in names if name.replace(" ", "") not in drawn] == []
+        assert [label.text for label in labels if label.cut] == []
+        assert illegible(image) == []
+        shown.update(names)
+    scripts = {"emoji": "🔥", "accents": "ë", "CJK": "山", "Arabic": "م", "Hebrew": "ד", "Cyrillic": "Д",
+               "Greek": "Γ", "Devanagari": "अ"}
+    assert {script for script, sample in scripts.items() if not any(sample in name for name in shown)} == set()
