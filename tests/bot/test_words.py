@@ -46,3 +46,16 @@ def test_command_descriptions_fit_discord():
         for key, value in bot_keys(locale).items():
             if key.startswith("bot.cmd.") or key.startswith(("bot.expiry.", "bot.resign.", "bot.where.")):
                 assert 1 <= len(value) <= 100, (locale, key)
+
+
+def test_the_names_of_commands_and_options_list_each_name_once():
+    """A name written twice in names.yaml reads the same to YAML (the last wins), and hides which one is meant."""
+    for locale in ("en", "it"):
+        section, seen = None, set()
+        for line in (BOT.parent / "data" / "i18n" / locale / "names.yaml").read_text(encoding="utf-8").splitlines():
+            if re.fullmatch(r"  [a-z]+:", line):
+                section = line.strip()
+            elif re.match(r"    [a-z0-9_]+:", line):
+                key = (section, line.split(":")[0].strip())
+                assert key not in seen, (locale, key)
+                seen.add(key)
