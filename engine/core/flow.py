@@ -145,6 +145,13 @@ class Ask(Task, Generic[S, C]):
         way_out = self.only_a_way_out
         return any(a.verb != way_out and self.allows(s, a) for a in reversed(self.candidates(s)))
 
+    def asked(self, s: S) -> list[Action]:
+        """The options when there is something to ask, else []: `settle` keeps an ask only with options, and
+        lists them in one pass (the next `legal_actions` reads them) unless the ask decides otherwise."""
+        if type(self).has_options is not Ask.has_options:  # the ask's own test of whether to ask
+            return self.options(s) if self.has_options(s) else []
+        return self.options(s)  # empty exactly when `has_options` is False
+
     def do(self, c: C, a: Action) -> None:
         """Carry out an allowed choice: change `c.s`, emit events, pop or replace this task."""
         raise NotImplementedError
@@ -224,6 +231,7 @@ class Ctx(Generic[S]):
         self.s = state
         self.events: list[Event] = []
         self.stack: list[Task] = state.tasks
+        self.offered: tuple[Ask[Any, Any], list[Action]] | None = None  # the ask `settle` stopped at, its options
 
     def emit(self, key: str, *, audience: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
         """Record what happened: for everybody, or only for `audience`; `reveals`: it drew at random or
@@ -367,11 +375,16 @@ class FlowGame(Game[S], Generic[S, C]):
     # The options last listed, for the step that usually follows: (state, ask, options). States are never
     # changed once made, so a step on the same state and ask need not check its action again.
     _offered: tuple[Any, Ask[Any, Any], tuple[Action, ...]] | None = None
+    # The options `settle` listed on the state the last step returned, for its `legal_actions`.
+    _settled: tuple[Any, Ask[Any, Any], tuple[Action, ...]] | None = None
 
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         ask = self.asking(state, seat)
         if ask is None:
             return []
+        settled = self._settled
+        if settled is not None and settled[0] is state and settled[1] is ask:
+            return list(settled[2])
         options = ask.options(state)
         self._offered = (state, ask, tuple(options))  # a copy: the caller may change its list
         return options
@@ -411,6 +424,8 @@ class FlowGame(Game[S], Generic[S, C]):
             ask.do(c, action)
         self.advance(c)
         self.stepped(c)
+        if c.offered is not None and c.s.tasks and c.s.tasks[-1] is c.offered[0]:
+            self._settled = self._offered = (c.s, c.offered[0], tuple(c.offered[1]))
         return c.s, c.events
 
     # ---- the driver loop ---------------------------------------------------------------------------
@@ -428,7 +443,11 @@ def settle(c: Ctx[Any]) -> None:
     while stack:
         top = stack[-1]
         if isinstance(top, Ask):
-            if top.has_options(c.s):
+            if stack is not c.s.tasks:  # a seat's branch: the other branches may still change the state
+                if top.has_options(c.s):
+                    return
+            elif options := top.asked(c.s):
+                c.offered = (top, options)
                 return
             top.on_empty(c)
         elif isinstance(top, Parallel):

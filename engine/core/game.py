@@ -113,7 +113,9 @@ class Game(Generic[S]):
         return options_of(self.spec.params_model, self.spec.key)
 
     def apply(self, state: S, seat: Seat, action: Action | str) -> tuple[S, list[Event]]:
-        """Pure: returns a new state; the given state is never changed."""
+        """Pure: returns a new state; the given state is never changed. Nor is the returned one, by anybody: a
+        game may remember what it worked out about it (the turn flow, the options it listed). A position set up
+        by hand starts from `new_game` or from a copy (`load_state(dump_state(...))`)."""
         if self.is_over(state):
             raise GameOver()
         if seat not in self.active_seats(state):

@@ -143,13 +143,18 @@ class After(Step):
             return {}
         return build_params(s, self.seat, a.args[0], a.args[1] if len(a.args) > 1 else None, problem)
 
-    def has_options(self, s: State) -> bool:
-        # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is
-        # asked (if only to end the turn), one without cards only when a building is affordable.
-        return bool(s.player(self.seat).cards) or super().has_options(s)
-
     def options(self, s: State) -> list[Action]:
-        return [a for a in self.candidates(s) if self.allows(s, a)] if self.has_options(s) else []
+        # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is
+        # asked (if only to end the turn), one without cards only when a building is affordable ("end" is
+        # always allowed, so anything more is a building).
+        out = [a for a in self.candidates(s) if self.allows(s, a)]
+        return out if len(out) > 1 or s.player(self.seat).cards else []
+
+    def has_options(self, s: State) -> bool:
+        return bool(self.options(s))
+
+    def asked(self, s: State) -> list[Action]:
+        return self.options(s)
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "end":

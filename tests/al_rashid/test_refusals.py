@@ -8,6 +8,7 @@ import pytest
 
 from engine.al_rashid import GAME
 from engine.core.errors import GameOver, Illegal, Malformed, NotYourTurn
+from tests.support.positions import editable
 from tests.support.refusals import assert_refused_losing_nothing, rules_refused
 
 from .builders import (
@@ -170,7 +171,7 @@ SCENARIOS = {
 
 
 def _no_charges_left():
-    s = in_palace("merchant", held={"hardwood": 3, "pottery": 3, "metal": 3, "silk": 3})
+    s = editable(GAME, in_palace("merchant", held={"hardwood": 3, "pottery": 3, "metal": 3, "silk": 3}))
     s.charges["merchant"] = ()
     return s
 

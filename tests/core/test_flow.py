@@ -150,3 +150,21 @@ def test_a_table_context_keeps_the_recent_public_events_and_what_changed():
     c.touch("area:a", "family:1")
     c.touch("family:1", "area:b")
     assert c.s.last_changed == ["area:a", "family:1", "area:b"]
+
+
+@pytest.mark.parametrize("key", ["yspahan", "taj-mahal", "notre-dame", "al-rashid"])
+def test_the_options_remembered_for_a_returned_state_are_those_listed_afresh(key):
+    """After a step the flow hands `legal_actions` the options it listed while settling; they must be exactly
+    what the question lists on the returned state, at every step of a match."""
+    import random
+
+    from engine.core import get_game
+
+    game = get_game(key)
+    state, rng, remembered = game.new_game(None, 4, 5), random.Random(5), 0
+    while active := sorted(game.active_seats(state)):
+        ask = game.asking(state, active[0])
+        remembered += game._settled is not None and game._settled[0] is state
+        assert game.legal_actions(state, active[0]) == ask.options(state)
+        state, _ = game.apply(state, active[0], rng.choice(ask.options(state)))
+    assert remembered > 50  # the remembered options were the ones compared, not only fresh ones

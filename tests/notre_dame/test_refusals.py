@@ -12,6 +12,7 @@ import pytest
 from engine.core.errors import GameOver, Illegal, Malformed, NotYourTurn
 from engine.core.messages import has_key
 from engine.notre_dame import GAME
+from tests.support.positions import editable
 
 from .builders import RED, acting, active, at, closing, new, options, paying, quarter, settle
 
@@ -90,6 +91,7 @@ def _coinless(s):
 
 
 def _poorer(s):
+    s = editable(GAME, s)
     s.player(RED).coins = 2
     return s
 
@@ -101,11 +103,13 @@ def _coinless_payer():
 
 
 def _no_general(s):
+    s = editable(GAME, s)
     s.player(RED).general = 0
     return s
 
 
 def _no_coins_anywhere(s):
+    s = editable(GAME, s)
     s.treasury = 0
     for p in s.players:
         p.coins = 0

@@ -8,6 +8,7 @@ import pytest
 
 from engine.core.errors import GameOver, Illegal, Malformed, NotYourTurn
 from engine.yspahan import GAME
+from tests.support.positions import editable
 from tests.support.refusals import assert_refused_losing_nothing, rules_refused
 
 from .builders import BLUE, GREEN, active, at, blank, cubes_in, hand, options, rolled
@@ -109,7 +110,7 @@ def _menu(gold=2, cards=()):
 
 
 def _city_taken():
-    s = _menu(cards=["shopcube", "gold3"])
+    s = editable(GAME, _menu(cards=["shopcube", "gold3"]))
     for souk in ("bag-a", "bag-b", "bag-c", "bag-d", "barrel-a", "barrel-b", "barrel-c", "barrel-d",
                  "chest-a", "chest-b", "chest-c", "vase-a", "vase-b", "vase-c"):
         s.shops[f"{souk}1"] = GREEN
