@@ -38,18 +38,21 @@ class Replies:
         content = embeds.clip("\n".join(lines), embeds.CONTENT)
         file = embeds.png_file(result.hand_png, "hand.png")
         shown = False
+        turn_dm = None
         try:
             # The panel clicked on (ephemeral at the table, or the turn's DM) becomes the answer.
             if interaction.message is not None and (interaction.message.flags.ephemeral or interaction.guild_id is None):
                 await interaction.edit_original_response(content=content, view=view, embed=None,
                                                          attachments=[file] if file else [])
+                if interaction.guild_id is None and view is not None:
+                    turn_dm = interaction.message.id
             else:
                 await send(interaction, content, view=view, file=file)
             shown = True
         except discord.HTTPException as error:  # the step stands; its private news goes by DM instead
             log.info("could not answer a step (interaction %s, HTTP %s)", interaction.id, error.status)
         finally:
-            await self.play.settle(result, shown=shown)
+            await self.play.settle(result, shown=shown, turn_dm=turn_dm)
 
 
     async def panel_message(self, interaction: discord.Interaction, panel: Panel, header: str | None = None, *,

@@ -218,11 +218,15 @@ class MatchCore:
 
     async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
                       events: Iterable[Event] = (), extra: Iterable[OutboxItem] = (),
-                      answering: int | None = None) -> MatchRecord:
+                      answering: int | None = None, undoing: int | None = None) -> MatchRecord:
         """Save state, log entry, awaited seats, reminders, the result at the end and the outbox (the table,
         whom to alert, private news, and the `extra` items of the change) in one transaction. `answering`: the
         seat whose own step this change answers (its reply shows its next question, see courier.py), saved
-        with the table so that a delivery repeated after a crash announces its turn the same way, once."""
+        with the table so that a delivery repeated after a crash announces its turn the same way, once.
+        `undoing`: the seat whose step this change takes back (the reply tells it the move is its own again).
+
+        Each turn is announced once (`SeatRecord.told`): a seat told of its turn is not told again until it steps,
+        so a turn taken back and played again is not announced twice; its DM shows the turn as it stands."""
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
@@ -240,7 +244,12 @@ class MatchCore:
         starting = [s.user_id for s in match.seats if s.seat in active and not s.plays_ai and s.user_id is not None
                     and (s.awaited_since is None or new_round)]
         away = await self.storage.away(starting, now) if starting and settings.paused_at is None else {}
+        stepped = entry is not None and entry.kind == "step"
+        taken_back = [s.seat for s in match.seats if s.awaited_since is not None and s.seat not in active
+                      and s.told] if undoing is not None else []
         for seat in match.seats:
+            if stepped and seat.seat == entry.seat and (seat.seat not in active or new_round):  # type: ignore[union-attr]
+                seat.told = None  # its turn is played: the next one is announced
             if seat.seat not in active:
                 seat.awaited_since = None
                 continue
@@ -255,13 +264,24 @@ class MatchCore:
                                                 self.reminder_fractions)
             elif not seat.plays_ai:
                 reminders += [r for r in existing if r.seat == seat.seat]
+        # A turn taken back and played again is announced once: whoever was told of it is not told again (their
+        # DM shows it again), nor is the seat taking its step back (its reply says so; its DM shows it again).
+        announce = [s for s in newly_awaited if match.seat(s).told is None and s != undoing]
+        resumed = [s for s in {*newly_awaited, undoing} - {*announce, None} if match.seat(s).told]  # type: ignore[arg-type]
+        for seat in match.seats:
+            if seat.seat in announce or seat.seat == undoing and seat.told is None:
+                seat.told = 0  # the courier notes the DM that tells it, if one does
+            elif stepped and newly_awaited and seat.seat not in active:
+                seat.told = None  # the game moved on to another turn: a turn taken back from it is gone
         outbox = list(extra)
         if newly_awaited or over or any(e.audience is None for e in events) or extra:
             # A step that changed nothing public (choosing a piece before placing it) leaves the table as it is.
             # Seats that choose at once (a draft) are told by DM, with their buttons (see courier.py).
-            table: dict[str, Any] = {"announce": newly_awaited, "together": len(active) > 1}
+            table: dict[str, Any] = {"announce": announce, "together": len(active) > 1}
             if answering is not None:
                 table["answering"] = [answering]
+            if resumed or taken_back:
+                table["resumed"], table["taken_back"] = resumed, taken_back
             outbox.append(OutboxItem(match.id, "table", table))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:

@@ -46,6 +46,7 @@ from ..storage import (
     Mail,
     MatchRecord,
     OutboxItem,
+    SeatRecord,
     Storage,
     UserPrefs,
     current_lease,
@@ -182,11 +183,16 @@ class Courier:
                         type(error).__name__)
 
     # ---- each kind of item ------------------------------------------------------------------------
-    async def _done(self, match: MatchRecord, items: list[OutboxItem], **message_ids: int | None) -> None:
-        await self.storage.delivered([i.id for i in items if i.id is not None], match_id=match.id, **message_ids)
+    async def _done(self, match: MatchRecord, items: list[OutboxItem], told: dict[int, int] | None = None,
+                    **message_ids: int | None) -> None:
+        await self.storage.delivered([i.id for i in items if i.id is not None], match_id=match.id, told=told,
+                                     **message_ids)
         for column, message_id in message_ids.items():  # the record stays as stored, for whoever holds it
             if message_id is not None:
                 setattr(match, column, message_id)
+        for seat, message_id in (told or {}).items():
+            if match.seat(seat).told is not None:
+                match.seat(seat).told = message_id
 
     async def _lobby(self, match: MatchRecord, items: list[OutboxItem]) -> None:
         if not items:
@@ -264,8 +270,10 @@ class Courier:
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
         humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
         announced = {seat for item in items for seat in item.payload.get("announce", [])}
+        await self._retell(match, prefs, game, state, items, humans)
         names = Names(match)
         alerts: list[TurnAlert] = []
+        told: dict[int, int] = {}
         for seat in humans:
             if seat.seat not in announced:
                 continue
@@ -273,8 +281,10 @@ class Courier:
             if seat.seat in by_dm:
                 alert, with_panel = by_dm[seat.seat]
                 news = [i for i in folded if i.payload["seat"] == seat.seat]
-                if await self._alert_by_dm(match, prefs, game, state, seat.seat, alert, with_panel, news,
-                                           alert_nonce(items[-1].id, alert.user_id)):
+                sent = await self._alert_by_dm(match, prefs, game, state, seat.seat, alert, with_panel, news,
+                                               alert_nonce(items[-1].id, alert.user_id))
+                if sent is not None:
+                    told[seat.seat] = sent
                     continue
                 await self._privates(match, prefs, news)  # DMs closed: the news waits in the mailbox
                 alerts.append(alert)
@@ -292,7 +302,7 @@ class Courier:
             new_turn=any(s.seat in announced for s in humans),
             live=running)
         table_id = await self.presenter.show_table(update)
-        await self._done(match, items, table_message_id=table_id)
+        await self._done(match, items, table_message_id=table_id, told=told)
 
     async def _recent_log(self, match_id: int, seat: int | None) -> list[LogEntry]:
         log = await self.storage.log(match_id, last=RECENT_FEW)
@@ -301,24 +311,34 @@ class Courier:
         return log
 
     async def _alert_by_dm(self, match: MatchRecord, prefs: _Prefs, game: Game, state: Any, seat: int,
-                           alert: TurnAlert, with_panel: bool, news: list[OutboxItem], nonce: str) -> bool:
+                           alert: TurnAlert, with_panel: bool, news: list[OutboxItem], nonce: str) -> int | None:
         """Tell a player by DM that it is their move, with their question, buttons, news and hand when
-        `with_panel`; False (remembered) when their DMs are closed."""
-        turn = None
-        if with_panel:
-            events = Names(match).events(event_from_json(e) for item in news for e in item.payload["events"])
-            png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), alert.locale)
-            panel = await asyncio.to_thread(panel_of, match, game, state, seat, alert.locale)  # off the loop
-            turn = TurnNotice(panel, events, png)
+        `with_panel`; returns the DM's id, or None (remembered) when their DMs are closed."""
+        turn = await _turn_notice(match, game, state, seat, alert.locale, news) if with_panel else None
         try:
-            await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce, turn)
+            sent = await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce, turn)
         except DmClosed:
             await prefs.dms_closed(alert.user_id)
             await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=alert.user_id,
                                             nonce=f"{nonce}c", locale=alert.locale)
-            return False
+            return None
         await self._done(match, news)
-        return True
+        return sent or 0
+
+    async def _retell(self, match: MatchRecord, prefs: _Prefs, game: Game, state: Any, items: list[OutboxItem],
+                      humans: list[SeatRecord]) -> None:
+        """The DMs of turns taken back or resumed (see MatchCore.commit), edited without a notification: a turn
+        taken back loses its buttons, a turn played again after an undo shows its question as it stands now."""
+        awaited = {s.seat for s in humans}
+        resumed = {s for item in items for s in item.payload.get("resumed", [])} & awaited
+        taken_back = {s for item in items for s in item.payload.get("taken_back", [])} - resumed - awaited
+        for index in sorted(resumed | taken_back):
+            seat = match.seat(index)
+            if not seat.told or seat.user_id is None:
+                continue
+            locale = (await prefs.of(seat.user_id)).locale or table_locale(match)
+            turn = await _turn_notice(match, game, state, index, locale, []) if index in resumed else None
+            await self.presenter.retell_turn(seat.user_id, seat.told, match, title_of(match), locale, turn)
 
     async def _final(self, match: MatchRecord, item: OutboxItem) -> None:
         game, state = _loaded(match)
@@ -382,6 +402,15 @@ def _let_go(picture: asyncio.Future[bytes | None]) -> None:
     exception nobody retrieved)."""
     if not picture.cancel() and not picture.cancelled():
         picture.exception()
+
+
+async def _turn_notice(match: MatchRecord, game: Game, state: Any, seat: int, locale: str,
+                       news: list[OutboxItem]) -> TurnNotice:
+    """A seat's turn as its DM shows it: its question and buttons, its news, its hand."""
+    events = Names(match).events(event_from_json(e) for item in news for e in item.payload["events"])
+    png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), locale)
+    panel = await asyncio.to_thread(panel_of, match, game, state, seat, locale)  # off the loop
+    return TurnNotice(panel, events, png)
 
 
 def _focus_png(match: MatchRecord) -> bytes | None:

@@ -92,14 +92,17 @@ class PlayService:
                 raise
             return PlayResult(match, seat.seat, label, private, held, hand, panel, waiting)
 
-    async def settle(self, result: PlayResult, *, shown: bool) -> None:
-        """After the reply to a step: its private news was shown (delivered), or must go by DM after all."""
-        if not result.private_ids:
+    async def settle(self, result: PlayResult, *, shown: bool, turn_dm: int | None = None) -> None:
+        """After the reply to a step: its private news was shown (delivered), or must go by DM after all.
+        `turn_dm`: the DM the player answered from, which now shows their next question: the DM of their turn,
+        edited if the step is taken back."""
+        if not result.private_ids and turn_dm is None:
             return
         async with self.core.locks[result.match.id]:
             self.core.held.difference_update(result.private_ids)
             if shown:
-                await self.core.storage.delivered(result.private_ids, match_id=result.match.id)
+                told = {result.seat: turn_dm} if turn_dm is not None else None
+                await self.core.storage.delivered(result.private_ids, match_id=result.match.id, told=told)
             else:
                 await self.core.deliver(result.match.id)
 
@@ -124,7 +127,7 @@ class PlayService:
             told = Event("bot.log.undone", {"player": colour_name(game, seat.seat).to_json()})
             entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
                              at=self.core.now(), events=[told.to_json()], label=last.label)
-            match = await self.core.commit(match, game, state, entry=entry, events=[told])
+            match = await self.core.commit(match, game, state, entry=entry, events=[told], undoing=seat.seat)
             match, _ = await self.core.advance(match, game, state)
             await self.core.deliver(match_id, match)
             return match

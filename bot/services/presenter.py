@@ -95,9 +95,14 @@ class Presenter(Protocol):
         """DM a player their private news and hand image; raises DmClosed when Discord refuses."""
 
     async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str,
-                         turn: TurnNotice | None = None) -> None:
+                         turn: TurnNotice | None = None) -> int | None:
         """DM a player that it is their move (with `turn`: their question, buttons, news and hand, so that
-        they can answer from the DM); raises DmClosed when Discord refuses."""
+        they can answer from the DM); returns the DM's id; raises DmClosed when Discord refuses."""
+
+    async def retell_turn(self, user_id: int, message_id: int, match: MatchRecord, title: str, locale: str,
+                          turn: TurnNotice | None) -> None:
+        """Edit the DM that told a player of their turn, which notifies nobody: with `turn`, to show it as it
+        stands now; without, its buttons go (the step before it was taken back). A DM gone is left alone."""
 
     async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
                          nonce: str | None = None, locale: str | None = None) -> None:

@@ -89,7 +89,7 @@ class MatchRecords:
         del values["created_at"]
         step = StepWrite(
             match_id=match.id, expected=expected, match=tuple(values[c] for c in MATCH_UPDATE_COLUMNS), now=now,
-            seats=[(s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name) for s in match.seats],
+            seats=[(s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name, s.told) for s in match.seats],
             entry=None if entry is None else (
                 entry.kind, entry.seat, entry.notation, entry.undoable, entry.by_ai, to_json(entry.events),
                 entry.at, to_json(entry.label) if entry.label is not None else None),
@@ -145,7 +145,7 @@ class MatchRecords:
         for s in seats:
             found[s["match_id"]].seats.append(
                 SeatRecord(seat=s["seat"], user_id=s["user_id"], ai=s["ai"], awaited_since=s["awaited_since"],
-                           resigned=bool(s["resigned"]), name=s["name"]))
+                           resigned=bool(s["resigned"]), name=s["name"], told=s["told"]))
         return list(found.values())
 
 
@@ -161,8 +161,9 @@ async def insert_match(q: Executor, match: MatchRecord) -> None:
 
 async def write_seats(q: Executor, match: MatchRecord) -> None:
     await q.executemany(
-        "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(match.id, s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name) for s in match.seats])
+        "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name, told)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match.id, s.seat, s.user_id, s.ai, s.awaited_since, s.resigned, s.name, s.told) for s in match.seats])
 
 
 def _match_values(match: MatchRecord) -> tuple[Any, ...]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .records import OutboxItem
@@ -65,17 +65,20 @@ class Outbox:
             return [i for i in ids if await count_failure(q, "outbox", i, reason, now, for_good=for_good)]
 
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
-                        lobby_message_id: int | None = None) -> None:
+                        lobby_message_id: int | None = None, told: Mapping[int, int] | None = None) -> None:
         # Which message shows the match is not part of its state: no state_id bump.
         shown = [(column, value) for column, value in (("table_message_id", table_message_id),
                                                        ("lobby_message_id", lobby_message_id)) if value is not None]
         # Marking alone is one statement, atomic by itself: no transaction (on SQLite, two trips fewer).
-        async with self.db.transaction() if shown else self.db.statement() as q:
+        async with self.db.transaction() if shown or told else self.db.statement() as q:
             if ids:
                 await q.execute(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({', '.join('?' * len(ids))})"
                                 " AND delivered_at IS NULL", time.time(), *ids)
             for column, value in shown:
                 await q.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", value, match_id)
+            for seat, message_id in (told or {}).items():  # still told of that turn: it has not stepped since
+                await q.execute("UPDATE seats SET told = ? WHERE match_id = ? AND seat = ? AND told IS NOT NULL",
+                                message_id, match_id, seat)
 
 
 async def count_failure(q: Executor, table: str, item_id: int, reason: str, now: float, *, for_good: bool) -> bool:

@@ -6,7 +6,7 @@ same tests (`tests/bot/test_storage.py` runs them on each backend through one fi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from .records import LogEntry, Mail, MatchRecord, OutboxItem, Reminder, ResultRecord, UserPrefs
@@ -75,8 +75,9 @@ class OutboxStore(Protocol):
         """Count a failed delivery of each item (retried later, or set aside as dead); returns the dead ids."""
 
     async def delivered(self, ids: Sequence[int], *, match_id: int, table_message_id: int | None = None,
-                        lobby_message_id: int | None = None) -> None:
-        """Mark items delivered and, in the same transaction, remember which messages now show the match."""
+                        lobby_message_id: int | None = None, told: Mapping[int, int] | None = None) -> None:
+        """Mark items delivered and, in the same transaction, remember which messages now show the match and,
+        by seat, the direct message that told a seat of its turn (`SeatRecord.told`)."""
 
 
 class ReminderStore(Protocol):

@@ -16,6 +16,7 @@ class SeatRecord:
     awaited_since: float | None = None
     resigned: bool = False
     name: str | None = None            # the player's display name when they sat down
+    told: int | None = None            # the message that told it of its turn (a DM's id, 0: the table), until it steps
 
     @property
     def plays_ai(self) -> bool:

@@ -36,7 +36,7 @@ class StepWrite:
     match_id: int
     expected: int                                  # the state_id the save is guarded by
     match: tuple[Any, ...]                         # MATCH_UPDATE_COLUMNS' values (state_id = expected + 1)
-    seats: list[tuple[Any, ...]]                   # (seat, user_id, ai, awaited_since, resigned, name)
+    seats: list[tuple[Any, ...]]                   # (seat, user_id, ai, awaited_since, resigned, name, told)
     now: float
     entry: tuple[Any, ...] | None = None           # (kind, seat, notation, undoable, by_ai, events, at, label)
     reminders: list[tuple[Any, ...]] | None = None  # (seat, kind, level, due_at); None: leave them as they are
@@ -66,8 +66,8 @@ def write_sqlite(connection: sqlite3.Connection, step: StepWrite) -> StepIds | N
         state_id = step.expected + 1
         connection.execute("DELETE FROM seats WHERE match_id = ?", (step.match_id,))
         connection.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)", [(step.match_id, *s) for s in step.seats])
+            "INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name, told)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(step.match_id, *s) for s in step.seats])
         entry_id = None
         if step.entry is not None:
             entry_id = connection.execute(
@@ -104,24 +104,26 @@ def _postgres_save() -> str:
     n = columns  # $1..$n: the match's columns, then:
     match_id, expected, now = f"${n + 1}", f"${n + 2}", f"${n + 3}"
     seats = ", ".join(f"{p}::{t}[]" for p, t in zip(
-        _numbered(6, n + 4), ("int", "bigint", "text", "float8", "bool", "text"), strict=True))
+        _numbered(7, n + 4), ("int", "bigint", "text", "float8", "bool", "text", "bigint"), strict=True))
     entry = [f"{p}::{t}" for p, t in zip(
-        _numbered(9, n + 10), ("bool", "text", "int", "text", "bool", "bool", "text", "float8", "text"), strict=True)]
+        _numbered(9, n + 11), ("bool", "text", "int", "text", "bool", "bool", "text", "float8", "text"), strict=True)]
     reminders = [f"{p}::{t}" for p, t in zip(
-        _numbered(5, n + 19), ("bool", "int[]", "text[]", "int[]", "float8[]"), strict=True)]
+        _numbered(5, n + 20), ("bool", "int[]", "text[]", "int[]", "float8[]"), strict=True)]
     result = [f"{p}::{t}" for p, t in zip(
-        _numbered(6, n + 24), ("bool", "text", "text", "text", "text", "float8"), strict=True)]
-    outbox = [f"{p}::text[]" for p in _numbered(2, n + 30)]
+        _numbered(6, n + 25), ("bool", "text", "text", "text", "text", "float8"), strict=True)]
+    outbox = [f"{p}::text[]" for p in _numbered(2, n + 31)]
     return f"""
 WITH m AS (
     UPDATE matches SET {sets} WHERE id = {match_id} AND state_id = {expected} RETURNING id, state_id
 ), seated AS (
-    INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name)
+    INSERT INTO seats (match_id, seat, user_id, ai, awaited_since, resigned, name, told)
     SELECT m.id, s.* FROM m, unnest({seats}) AS s
     ON CONFLICT (match_id, seat) DO UPDATE SET user_id = excluded.user_id, ai = excluded.ai,
-        awaited_since = excluded.awaited_since, resigned = excluded.resigned, name = excluded.name
-    WHERE (seats.user_id, seats.ai, seats.awaited_since, seats.resigned, seats.name)
-        IS DISTINCT FROM (excluded.user_id, excluded.ai, excluded.awaited_since, excluded.resigned, excluded.name)
+        awaited_since = excluded.awaited_since, resigned = excluded.resigned, name = excluded.name,
+        told = excluded.told
+    WHERE (seats.user_id, seats.ai, seats.awaited_since, seats.resigned, seats.name, seats.told)
+        IS DISTINCT FROM (excluded.user_id, excluded.ai, excluded.awaited_since, excluded.resigned, excluded.name,
+                          excluded.told)
 ), unseated AS (
     DELETE FROM seats WHERE match_id IN (SELECT id FROM m) AND NOT seat = ANY(${n + 4}::int[])
 ), logged AS (
@@ -149,7 +151,7 @@ POSTGRES_SAVE = _postgres_save()
 
 def postgres_arguments(step: StepWrite) -> list[Any]:
     """POSTGRES_SAVE's arguments, in order."""
-    seats = [list(column) for column in zip(*step.seats, strict=True)] if step.seats else [[]] * 6
+    seats = [list(column) for column in zip(*step.seats, strict=True)] if step.seats else [[]] * 7
     seats[4] = [bool(r) for r in seats[4]]
     entry = step.entry or (None,) * 8
     reminders = [list(column) for column in zip(*step.reminders, strict=True)] \

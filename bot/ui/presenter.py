@@ -80,10 +80,10 @@ class DiscordPresenter:
             await self._edit(match, match.table_message_id, view=None)
         return message.id
 
-    async def _dm(self, user_id: int, **fields) -> None:
+    async def _dm(self, user_id: int, **fields) -> int:
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
-            await channel.send(**fields)
+            return (await channel.send(**fields)).id
         except discord.Forbidden as error:
             if error.code == DMS_CLOSED:
                 raise DmClosed() from error
@@ -95,15 +95,27 @@ class DiscordPresenter:
                        nonce=notice.nonce)
 
     async def alert_turn(self, user_id: int, match: MatchRecord, title: str, locale: str, nonce: str,
-                         turn: TurnNotice | None = None) -> None:
+                         turn: TurnNotice | None = None) -> int | None:
         if turn is None:
-            await self._dm(user_id, content=embeds.turn_alert(title, match.place_id, locale),
-                           allowed_mentions=NOBODY, nonce=nonce)
-            return
+            return await self._dm(user_id, content=embeds.turn_alert(title, match.place_id, locale),
+                                  allowed_mentions=NOBODY, nonce=nonce)
         file = embeds.png_file(turn.hand_png, "hand.png")
-        await self._dm(user_id, content=embeds.turn_message(title, match.place_id, turn, locale),
-                       files=[file] if file else [], view=views.panel_view(turn.panel, locale),
-                       allowed_mentions=NOBODY, nonce=nonce)
+        return await self._dm(user_id, content=embeds.turn_message(title, match.place_id, turn, locale),
+                              files=[file] if file else [], view=views.panel_view(turn.panel, locale),
+                              allowed_mentions=NOBODY, nonce=nonce)
+
+    async def retell_turn(self, user_id: int, message_id: int, match: MatchRecord, title: str, locale: str,
+                          turn: TurnNotice | None) -> None:
+        fields: dict[str, Any] = {"view": None}
+        if turn is not None:
+            file = embeds.png_file(turn.hand_png, "hand.png")
+            fields = {"content": embeds.turn_message(title, match.place_id, turn, locale),
+                      "attachments": [file] if file else [], "view": views.panel_view(turn.panel, locale)}
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            await channel.get_partial_message(message_id).edit(**fields)
+        except (discord.NotFound, discord.Forbidden):  # deleted, or DMs closed since: nothing left to edit
+            pass
 
     async def tell_table(self, match: MatchRecord, message: Message, mention: int | None = None,
                          nonce: str | None = None, locale: str | None = None) -> None:

@@ -14,8 +14,10 @@ import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from bot.services.core import effective_steps
 from bot.ui.routes import parse, resolve_step
 from engine.core import Action, get_game
+from engine.core.messages import locale_of, translate
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.support.curious import Curious, Typical, short, step_kinds
 
@@ -47,6 +49,13 @@ class Figures:
 
     def alerted_share(self) -> float:
         return sum(t.alerts == 1 for t in self.turns) / max(len(self.turns), 1)
+
+    def alerts_per_turn(self) -> dict[int, int]:
+        """How many turns were announced 0, 1, 2... times."""
+        counts: dict[int, int] = defaultdict(int)
+        for turn in self.turns:
+            counts[turn.alerts] += 1
+        return dict(sorted(counts.items()))
 
     def report(self) -> str:
         lines = []
@@ -88,7 +97,7 @@ class Clicking:
 
     def __init__(self, fake: FakeDiscord, place, service, users: list[FakeUser], rng: random.Random,
                  covered: set[str], figures: Figures, *, since: int = 0, typical: bool = False,
-                 game: str = "al-rashid", together: bool = False):
+                 game: str = "al-rashid", together: bool = False, take_back: float = 0.0):
         self.fake, self.place, self.service, self.users = fake, place, service, users
         self.game = get_game(game)
         self.rng = rng
@@ -102,6 +111,9 @@ class Clicking:
         self.notations: set[str] = set()
         self.reused = 0                                 # clicks on a panel drawn before another seat's step
         self.dm_or_panel = random.Random(len(users))    # apart from `rng`: seeded runs decide as they did
+        self.take_back = take_back                      # how often a player takes their step back with /undo
+        self.undo_rng = random.Random(len(users) + 1)
+        self.undos = 0
 
     @property
     def covered(self) -> set[str]:
@@ -147,6 +159,32 @@ class Clicking:
         clicks = await asyncio.gather(*(self._click(*plan) for plan in plans))
         for click in clicks:
             await click.reply(timeout=30)
+        if self.take_back and len(plans) == 1:
+            await self._take_back(match.id, plans[0][0])
+
+    async def _take_back(self, match_id: int, user: FakeUser) -> None:
+        """Now and then the player who just stepped takes the step back with /undo, sometimes twice in a row (as
+        far as the rules let them), and plays on: the turn they take back is theirs again, the same turn."""
+        while self.undo_rng.random() < self.take_back:
+            await self.fake.quiet()
+            match = await self.service.get(match_id)
+            seat = match.seat_of(user.id)
+            steps = effective_steps(await self.service.storage.log(match_id))
+            if match.status != "running" or seat is None or not steps or steps[-1].seat != seat.seat \
+                    or steps[-1].by_ai or not steps[-1].undoable:
+                return
+            reply = await (await self.fake.slash(user, self.place, "undo")).reply(timeout=30)
+            await self.fake.quiet()
+            assert reply.ephemeral
+            if reply.content != translate("bot.undo.done", locale_of(user.locale)):
+                return  # refused with its reason (a choice among several made at once is not taken back)
+            stale = [m.id for u in self.users for m in self.fake.dms(u) if self._drawn(m) == match.state_id]
+            assert not stale, "the DM of a turn taken back keeps no buttons"
+            self.undos += 1
+            match = await self.service.get(match_id)
+            turn = self.turns.get(user.id)
+            if turn is not None:  # the turn goes on (the panel on their screen is now stale)
+                self.turns[user.id] = (match.seat_of(user.id).awaited_since, turn[1])
 
     async def _plan(self, match, seat):
         """What `seat`'s player clicks next: (user, panel, kind, target). Opens their panel when theirs moved on."""

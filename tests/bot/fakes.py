@@ -52,6 +52,8 @@ class RecordingPresenter:
     turn_dms: list[tuple[int, int]] = field(default_factory=list)   # (user, match) told by DM it is their move
     turn_notices: list[tuple[int, Any]] = field(default_factory=list)  # (user, TurnNotice or None) of those DMs
     turn_nonces: list[tuple[int, str]] = field(default_factory=list)  # (user, nonce): one DM on Discord per nonce
+    turn_dm_ids: list[tuple[int, int]] = field(default_factory=list)  # (user, DM id) of those DMs
+    retold: list[tuple[int, int, Any]] = field(default_factory=list)  # (user, DM id, TurnNotice or None): edited
     finals: list[Any] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)
     dm_attempts: list[int] = field(default_factory=list)
@@ -80,6 +82,11 @@ class RecordingPresenter:
         self.turn_dms.append((user_id, match.id))
         self.turn_nonces.append((user_id, nonce))
         self.turn_notices.append((user_id, turn))
+        self.turn_dm_ids.append((user_id, self._id()))
+        return self.next_id
+
+    async def retell_turn(self, user_id, message_id, match, title, locale, turn):
+        self.retold.append((user_id, message_id, turn))
 
     async def send_private(self, user_id, notice):
         self.dm_attempts.append(user_id)

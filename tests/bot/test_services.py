@@ -2,6 +2,7 @@
 
 import asyncio
 import time
+from unittest.mock import ANY
 
 import pytest
 
@@ -167,10 +168,30 @@ async def test_the_table_is_posted_anew_to_ping_and_edited_when_nobody_new_must_
     await service.play(match.id, user, "take 1")
     assert presenter.tables[-1].new_turn  # the other player must now be pinged
     await service.undo(match.id, user)
-    assert presenter.tables[-1].new_turn  # the undoing player is awaited again: pinged
+    assert not presenter.tables[-1].new_turn  # the undoing player is told by the reply to /undo: no ping
+    await service.play(match.id, user, "take 1")
+    assert not presenter.tables[-1].new_turn  # the other player was told of this turn before it was taken back
+    await service.undo(match.id, user)
     await service.resign(match.id, BOB if user == HOST else HOST)
     assert not presenter.tables[-1].new_turn  # an AI took the other seat; the same player still acts
-    assert presenter.alerted() == [user, BOB if user == HOST else HOST, user]
+    assert presenter.alerted() == [user, BOB if user == HOST else HOST]
+
+
+async def test_a_turn_taken_back_is_announced_once_and_its_dm_shows_it_as_it_stands(service, presenter):
+    """Twice taken back and played again: the next player is told once, by one DM, which loses its buttons
+    while the step before it is taken back and shows the question again when it is played again."""
+    match = await started(service, BOB)
+    user = awaited_user(match)
+    other = BOB if user == HOST else HOST
+    await service.set_turn_alert(other, "dm")
+    for _ in range(2):
+        await service.play(match.id, user, "take 1")
+        await service.undo(match.id, user)
+    await service.play(match.id, user, "take 2")
+    assert presenter.alerted() == [user, other]
+    (dm,) = [dm for u, dm in presenter.turn_dm_ids if u == other]
+    assert presenter.retold == [(other, dm, None), (other, dm, ANY), (other, dm, None), (other, dm, ANY)]
+    assert presenter.retold[-1][2].panel.match.state_id == (await service.get(match.id)).state_id  # its buttons work
 
 
 # ---- restart -----------------------------------------------------------------------------------------
