@@ -155,7 +155,7 @@ def test_rats_held_back_by_the_hospital_are_told_to_stay():
     c = Ctx(s)
     GAME.advance(c)
     assert texts(c.events)[1] == "Red's rats stay on 4."
-    assert texts(c.events, locale="it")[1] == "I topi di Rosso restano su 4."
+    assert texts(c.events, locale="it")[1] == "Il segnalino topi di Rosso resta sulla casella 4."
 
 
 def test_plague_second_example_past_nine():
