@@ -1,2 +1,2 @@
--- The PostgreSQL twin of ../0016_turn_told.sql.
+-- The PostgreSQL twin of ../0017_turn_told.sql.
 ALTER TABLE seats ADD COLUMN told BIGINT;
