@@ -215,8 +215,9 @@ class FakeDiscord:
     # =================================================================================================
     # running a discord.py client against the fake
     @contextlib.asynccontextmanager
-    async def running(self, client: discord.Client, *, timeout: float = 5.0) -> AsyncIterator[discord.Client]:
-        """Start `client` (login, setup_hook, gateway), wait for on_ready; close it on exit."""
+    async def running(self, client: discord.Client, *, timeout: float = 60.0) -> AsyncIterator[discord.Client]:
+        """Start `client` (login, setup_hook, gateway), wait for on_ready; close it on exit. `timeout` only bounds
+        a start that never ends: on a machine busy with other work a start takes seconds."""
         task = asyncio.create_task(client.start(self.token), name=f"fakediscord client {id(client)}")
         self._clients.append((client, task))
         try:
