@@ -65,7 +65,7 @@ def test_charge_texts_come_from_the_data_files_in_both_languages():
     assert (loremaster.text("name", "en"), loremaster.text("name", "it")) == ("Loremaster", "Precettore")
     assert loremaster.text("effect", "it") == "Tutti i Mercanti e i Califfi ti costano 3 ori in meno."
     assert [(f.label["it"], f.value["it"]) for f in loremaster.facts] == [
-        ("Palazzo", "Palazzo della Cultura"), ("Tipo", "Continua"), ("Costo", "8 ori"), ("Punti", "1")]
+        ("Palazzo", "Palazzo della Cultura"), ("Tipo", "Continuativa"), ("Costo", "8 ori"), ("Punti", "1")]
     assert component("al-rashid", "dean_of_the_academy").facts[-1].value["en"] == "0/3/5/7"
 
 
