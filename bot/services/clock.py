@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
+
 from ..storage import Reminder, UserPrefs
 
 DEFAULT_FRACTIONS = (0.5, 0.8, 0.95)
@@ -37,3 +40,14 @@ def deadline(since: float, clock_hours: float) -> float:
 def discord_time(timestamp: float, style: str = "R") -> str:
     """Discord shows `<t:…:R>` in each reader's own time zone and language ("in 3 hours")."""
     return f"<t:{int(timestamp)}:{style}>"
+
+
+def expiries(reminders: Iterable[Reminder]) -> dict[int, float]:
+    """When each seat's turn clock runs out, as stored (a break or a pause moves it)."""
+    return {r.seat: r.due_at for r in reminders if r.kind == "expire"}
+
+
+def moved(reminders: Iterable[Reminder], later: float, now: float) -> list[Reminder]:
+    """The reminders `later` seconds later (earlier when it is negative), none before `now`: the turn clocks
+    stood still for that long, or get back what they were given and did not use."""
+    return [dataclasses.replace(r, due_at=max(now, r.due_at + later)) for r in reminders]

@@ -74,7 +74,7 @@ class TableService:
         if match.state is not None:
             game = self.core.game_of(match)
             lines.append(Names(match).message(game.headline(self.core.state_of(match, game))))
-        expiry = {r.seat: r.due_at for r in await self.core.storage.reminders(match.id) if r.kind == "expire"}
+        expiry = clock.expiries(await self.core.storage.reminders(match.id))
         paused = settings.paused_at is not None  # no deadline while the clocks stand still
         if paused:
             lines.append(Message("bot.pause.status", {"since": clock.discord_time(settings.paused_at or 0)}))

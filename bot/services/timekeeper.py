@@ -94,9 +94,8 @@ class TimekeeperService:
             return
         settings = self.core.settings_of(match)
         if reminder.kind == "nudge":
-            expiry = [r.due_at for r in await self.core.storage.reminders(match.id)
-                      if r.seat == seat.seat and r.kind == "expire"]
-            deadline = expiry[0] if expiry else clock.deadline(seat.awaited_since, settings.clock_hours)
+            deadline = clock.expiries(await self.core.storage.reminders(match.id)).get(
+                seat.seat, clock.deadline(seat.awaited_since, settings.clock_hours))
             await self._nudge(match, seat, reminder.level, deadline, nonce=nudge_nonce(reminder))
             return
         game = self.core.game_of(match)
@@ -120,21 +119,22 @@ class TimekeeperService:
             raise Refusal("bot.refusal.not_away")
         after = dataclasses.replace(before, away_since=(before.away_since if before.away_at(now) else now) if days
                                     else None, away_until=now + days * clock.DAY if days else None)
-        running = await self.core.storage.matches(user_id=user_id, statuses=("running",))
+        running = sorted(m.id for m in await self.core.storage.matches(user_id=user_id, statuses=("running",))
+                         if m.id is not None)
         async with contextlib.AsyncExitStack() as held:  # in one order, so that no two callers wait on each other
-            for match_id in sorted(m.id for m in running if m.id is not None):
+            for match_id in running:
                 await held.enter_async_context(self.core.locks[match_id])
             moved: list[Reminder] = []
             told: list[OutboxItem] = []
-            for match_id in sorted(m.id for m in running if m.id is not None):
+            for match_id in running:
                 match = await self.core.get(match_id)
                 if match.status != "running":
                     continue
                 most = self.core.settings_of(match).max_away_days
                 later = clock.break_end(after, now, most) - clock.break_end(before, now, most)
                 awaited = {s.seat for s in match.seats if s.user_id == user_id and s.awaited_since and not s.plays_ai}
-                moved += [dataclasses.replace(r, due_at=max(now, r.due_at + later))
-                          for r in await self.core.storage.reminders(match_id) if r.seat in awaited and r.due_at > now]
+                moved += clock.moved([r for r in await self.core.storage.reminders(match_id)
+                                      if r.seat in awaited and r.due_at > now], later, now)
                 mention = f"<@{user_id}>"
                 told.append(line_item(match, Message("bot.away.table", {
                     "user": mention, "until": clock.discord_time(clock.break_end(after, now, most), "f")})
@@ -165,8 +165,7 @@ class TimekeeperService:
                 raise Refusal("bot.refusal.already_paused" if pause else "bot.refusal.not_paused")
             now = self.core.now()
             later = clock.PARKED if pause else now - (settings.paused_at or now) - clock.PARKED
-            reminders = [dataclasses.replace(r, due_at=max(now, r.due_at + later))
-                         for r in await self.core.storage.reminders(match_id)]
+            reminders = clock.moved(await self.core.storage.reminders(match_id), later, now)
             match.settings = settings.model_copy(update={"paused_at": now if pause else None}).model_dump()
             said = Message("bot.pause.paused" if pause else "bot.pause.resumed", {"user": f"<@{user_id}>"})
             match = await self.core.storage.save_match(match, reminders=reminders, outbox=[line_item(match, said)])
