@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core import Event, Game, Message, get_game
 
-from ..storage import LIVE, MatchRecord, OutboxItem, PlaceTaken, SeatRecord
+from ..storage import LIVE, LogEntry, MatchRecord, OutboxItem, PlaceTaken, SeatRecord
 from . import ai
 from .core import MatchCore, MatchSettings, line_item, lobby_item
 from .errors import Refusal
@@ -209,8 +209,10 @@ class LobbyService:
             said = Message("bot.match.substitute" if left else "bot.match.substitute_ai",
                            {"user": f"<@{player_id}>", "colour": colour_name(game, seat.seat), "left": left or ""})
             hand = [Event("bot.dm.substitute_hand", {}, frozenset({seat.seat}))] if game.spec.hidden_info else []
-            match = await self.core.commit(match, game, self.core.state_of(match, game), events=hand,
-                                           extra=[line_item(match, said)])
+            # The log keeps when they took over: their reliability counts the seat's turns from then on.
+            took_over = LogEntry(match.id, 0, "substitute", seat.seat, None, self.core.now())
+            match = await self.core.commit(match, game, self.core.state_of(match, game), entry=took_over,
+                                           events=hand, extra=[line_item(match, said)])
             await self.core.deliver(match_id, match)
             return match
 

@@ -243,14 +243,22 @@ class SqlLeagueStorage:
         sat = f" FROM seats s JOIN matches m ON m.id = s.match_id WHERE {where}"
         # A turn starts with a step of the player's seat right after another seat's step (found by the database:
         # a player's log runs to hundreds of thousands of steps, a small share of them the start of their turns).
+        # A substitute's turns start when they took the seat over: its steps before are not theirs, and the
+        # first step after, even in the middle of a turn, starts one timed from the takeover.
         seats, turns = await self.db.fetch_together(
             ("SELECT s.match_id, s.resigned, m.settings" + sat + " ORDER BY s.match_id", params),
-            ("SELECT t.match_id, t.by_ai, t.at - t.at_before AS waited FROM ("
-             " SELECT a.match_id, a.seat, a.by_ai, a.at, LAG(a.seat) OVER log_order AS seat_before, LAG(a.at) OVER log_order AS at_before"
+            ("SELECT t.match_id, t.by_ai,"
+             " t.at - CASE WHEN o.id > t.id_before THEN o.at ELSE t.at_before END AS waited"
+             " FROM (SELECT a.id, a.match_id, a.seat, a.by_ai, a.at, LAG(a.seat) OVER log_order AS seat_before,"
+             " LAG(a.at) OVER log_order AS at_before, COALESCE(LAG(a.id) OVER log_order, 0) AS id_before"
              f" FROM actions a WHERE a.kind = 'step' AND a.match_id IN (SELECT s.match_id{sat})"
              " WINDOW log_order AS (PARTITION BY a.match_id ORDER BY a.id)) t"
              " JOIN seats p ON p.match_id = t.match_id AND p.seat = t.seat AND p.user_id = ?"
-             " WHERE t.seat_before <> t.seat ORDER BY t.match_id, t.at", [*params, user_id]))
+             " LEFT JOIN (SELECT x.match_id, x.seat, MAX(x.id) AS id, MAX(x.at) AS at FROM actions x"
+             f" WHERE x.kind = 'substitute' AND x.match_id IN (SELECT s.match_id{sat})"
+             " GROUP BY x.match_id, x.seat) o ON o.match_id = t.match_id AND o.seat = t.seat"
+             " WHERE (o.id IS NULL OR t.id > o.id) AND (t.seat_before <> t.seat OR t.id_before < o.id)"
+             " ORDER BY t.match_id, t.at", [*params, user_id, *params]))
         by_match: dict[int, list[tuple[bool, float]]] = {}
         for row in turns:
             by_match.setdefault(row["match_id"], []).append((bool(row["by_ai"]), row["waited"]))

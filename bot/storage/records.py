@@ -59,7 +59,7 @@ class MatchRecord:
 class LogEntry:
     match_id: int
     state_id: int
-    kind: str                          # step | undo
+    kind: str                          # step | undo | substitute (a player took the seat over)
     seat: int | None
     notation: str | None
     at: float

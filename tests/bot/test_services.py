@@ -561,6 +561,7 @@ async def test_a_substitute_takes_over_a_seat_the_ai_plays_and_the_match_counts_
     await service.substitute(match.id, HOST, bob_seat + 1, EVE, is_manager=False, name="eve")
     assert [m.key for _, m, _ in presenter.lines if m.key.startswith("bot.match.substitute")] == [
         "bot.match.substitute_ai", "bot.match.substitute"]
+    assert [e.seat for e in await storage.log(match.id) if e.kind == "substitute"] == [ai_seat, bob_seat]
     match = await play_to_the_end(service, await service.get(match.id))
     rows = (await storage.result(match.id)).seats
     assert {row["seat"]: (row["user_id"], row["resigned"]) for row in rows}[ai_seat] == (DAVE, False)

@@ -47,3 +47,19 @@ async def test_the_matches_a_player_sat_at_come_with_the_first_step_of_each_of_t
         (True, [(False, 4.0), (True, 8.0)]), (False, [(False, 2.0)])]
     assert [s.turns for s in await leagues.seats_played(GUILD, ANNA, "toy")] == [[(False, 4.0), (False, 2.0)]]
     assert await leagues.seats_played(GUILD, 999) == []
+
+
+async def test_a_substitute_s_turns_start_when_they_took_the_seat_over(storage):
+    await a_match(storage, steps=[
+        ("step", 0, False, 1.0), ("step", 1, True, 3.0),   # the AI's turn at the seat before Bruno took it over
+        ("step", 0, False, 5.0), ("substitute", 1, False, 8.0),
+        ("step", 1, False, 10.0),                          # timed from the takeover, not from the step before
+        ("step", 0, False, 12.0), ("step", 1, False, 15.0)])
+    await a_match(storage, place=11, steps=[
+        ("step", 0, False, 1.0), ("step", 1, True, 3.0), ("substitute", 1, False, 4.0),
+        ("step", 1, False, 9.0)])                          # in the middle of the seat's turn: a turn of Bruno's
+    leagues = SqlLeagueStorage(storage)
+    assert [s.turns for s in await leagues.seats_played(GUILD, BRUNO)] == [
+        [(False, 2.0), (False, 3.0)], [(False, 5.0)]]
+    assert [s.turns for s in await leagues.seats_played(GUILD, ANNA)] == [
+        [(False, 2.0), (False, 2.0)], []]
