@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.errors import Malformed
-from engine.core.flow import Ask, FlowGame, TaskCodec
+from engine.core.flow import Ask, TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
 from engine.core.rng import seed_state, shuffled
+from engine.core.table import TableGame
 
 from . import scoring
 from . import words as w
@@ -80,10 +81,11 @@ class AlRashidParams(BaseModel):
     """Al-Rashid has no variants; the number of players sets the charges in play."""
 
 
-class AlRashid(FlowGame[State, Ctx]):
+class AlRashid(TableGame[State, Ctx]):
     spec = GameSpec(key="al-rashid", title="Al-Rashid", min_seats=2, max_seats=5, params_model=AlRashidParams,
                     has_chance=True, hidden_info=True, colours=COLOURS,
                     table_tiebreak="al_rashid.tiebreak.table", tie_to_turn_order=True)
+    state_class, context_class, codec = State, Ctx, CODEC
 
     # ---- setup (000, "Preparazione del gioco") ---------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -125,15 +127,6 @@ class AlRashid(FlowGame[State, Ctx]):
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
 
-    def context(self, state: State) -> Ctx:
-        c = Ctx(state.clone())
-        c.s.last_changed = []
-        return c
-
-    def stepped(self, c: Ctx) -> None:
-        c.s.steps += 1
-        c.s.sealed()
-
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
         if shape is None:
@@ -170,12 +163,6 @@ class AlRashid(FlowGame[State, Ctx]):
         return Message(f"al_rashid.act.{action.verb}", _action_params(action))
 
     # ---- data -----------------------------------------------------------------------------------
-    def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json(CODEC)
-
-    def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data, CODEC)
-
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]]:
         """A state that differs only in hidden information, and the seats entitled to see the difference.
 

@@ -296,35 +296,6 @@ class Ctx(Generic[S]):
             self.s.tasks[-1] = replace(current, branches={**current.branches, seat: branch})
 
 
-class TableState(FlowState, Protocol):
-    """A state that tells the pictures what the last step changed and keeps the table's recent public events."""
-
-    last_changed: list[str]
-    log_tail: list[dict[str, Any]]
-
-
-TS = TypeVar("TS", bound=TableState)
-
-
-class TableCtx(Ctx[TS]):
-    """The context every game uses: each public event also goes to the table's recent log (`log_tail`, the last
-    `recent_events` as Message JSON), and `touch` marks what the step changed (`last_changed`) for the pictures.
-    A game's `context` empties `last_changed` on the state it clones."""
-
-    recent_events: ClassVar[int] = 12
-
-    def emitted(self, event: Event) -> None:
-        if event.audience is None:
-            self.s.log_tail = [*self.s.log_tail[1 - self.recent_events:], {"key": event.key, "params": event.params}]
-
-    def touch(self, *things: str) -> None:
-        """Mark what the step changed: an area, `family:<seat>`, `player:<seat>`, ... (each once, in order)."""
-        changed = self.s.last_changed
-        for thing in things:
-            if thing not in changed:
-                changed.append(thing)
-
-
 class FlowGame(Game[S], Generic[S, C]):
     """A game whose state keeps a stack of tasks: the contract's turn methods come from the stack.
 

@@ -12,9 +12,10 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, TableCtx
+from engine.core.flow import Ask
 from engine.core.game import Action
 from engine.core.messages import Message
+from engine.core.table import TableCtx
 
 from . import rules as r
 from . import words as w

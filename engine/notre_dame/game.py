@@ -8,9 +8,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.errors import Malformed
-from engine.core.flow import FlowGame, TaskCodec
+from engine.core.flow import TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
+from engine.core.table import TableGame
 
 from . import scoring
 from . import words as w
@@ -49,10 +50,11 @@ class NotreDameParams(BaseModel):
     public_prestige: bool = False
 
 
-class NotreDame(FlowGame[State, Ctx]):
+class NotreDame(TableGame[State, Ctx]):
     spec = GameSpec(key="notre-dame", title="Notre Dame", min_seats=2, max_seats=5, params_model=NotreDameParams,
                     has_chance=True, hidden_info=True, colours=COLOURS,
                     table_tiebreak="notre_dame.tiebreak.table")
+    state_class, context_class, codec = State, Ctx, CODEC
 
     # ---- setup (002, "Preparazione del gioco") ---------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -64,15 +66,6 @@ class NotreDame(FlowGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) -------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def context(self, state: State) -> Ctx:
-        c = Ctx(state.clone())
-        c.s.last_changed = []
-        return c
-
-    def stepped(self, c: Ctx) -> None:
-        c.s.steps += 1
-        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -104,12 +97,6 @@ class NotreDame(FlowGame[State, Ctx]):
                                                "waiting": waiting})
 
     # ---- data -----------------------------------------------------------------------------------
-    def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json(CODEC)
-
-    def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data, CODEC)
-
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
         """A state that differs only in what the table cannot see, and the seats entitled to see the difference.
 

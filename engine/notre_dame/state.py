@@ -10,10 +10,9 @@ deck it returns to at the end of a period; the rules read the kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
-from engine.core.flow import Task, TaskCodec
+from engine.core.table import TableState
 
 from .vocab import SECTORS
 
@@ -28,15 +27,6 @@ def kind_of(card_id: str) -> str:
 
 def colour_of(card_id: str) -> str:
     return card_id.split(":")[0]
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of plain JSON-like data (dicts, lists, scalars)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_copy(v) for v in value]
-    return value
 
 
 @dataclass(slots=True)
@@ -75,7 +65,7 @@ class Player:
 
 
 @dataclass(slots=True)
-class State:
+class State(TableState):
     seats: int
     seed: int
     rng: int
@@ -90,23 +80,11 @@ class State:
     grey_deck: list[str] = field(default_factory=list)       # top last (hidden)
     persons: list[str] = field(default_factory=list)         # the three persons of this round
     discards: int = 0                    # action cards in the common discard pile this period
-    tasks: list[Task] = field(default_factory=list)          # top of the stack last
-    steps: int = 0                       # actions applied so far
-    last_changed: list[str] = field(default_factory=list)    # what the last step touched
-    log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
-    # While a step changes a clone: the seats whose player it has copied already. None: nothing is copied.
-    copied: set[int] | None = field(default=None, repr=False, compare=False)
 
     def clone(self) -> State:
-        return State(self.seats, self.seed, self.rng, self.public_prestige, self.round, self.phase, self.bell,
-                     list(self.players), self.treasury, dict(self.messages),
-                     list(self.brown_deck), list(self.grey_deck), list(self.persons), self.discards,
-                     list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail), set())
-
-    def sealed(self) -> State:
-        """The step is done: from now on the state is only read."""
-        self.copied = None
-        return self
+        return self.cloned(State(self.seats, self.seed, self.rng, self.public_prestige, self.round, self.phase,
+                                 self.bell, list(self.players), self.treasury, dict(self.messages),
+                                 list(self.brown_deck), list(self.grey_deck), list(self.persons), self.discards))
 
     @property
     def period(self) -> int:
@@ -114,12 +92,8 @@ class State:
         return (self.round - 1) // 3
 
     def player(self, seat: int) -> Player:
-        """A seat's player; in a clone being changed, its own copy (the earlier state keeps the original)."""
-        copied = self.copied
-        if copied is not None and seat not in copied:
-            copied.add(seat)
-            self.players[seat] = self.players[seat].clone()
-        return self.players[seat]
+        """A seat's player, to change (see `TableState.own`)."""
+        return self.own(self.players, seat)
 
     def every_player(self) -> list[Player]:
         """Every player in seat order, to change (see `player`)."""
@@ -131,17 +105,3 @@ class State:
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.seats
-
-    # ---- JSON -------------------------------------------------------------------------------
-    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
-        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks", "copied")}
-        data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
-        data["tasks"] = [codec.dump(t) for t in self.tasks]
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
-        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks", "copied")}
-        values["players"] = [Player(**p) for p in data["players"]]
-        values["tasks"] = [codec.load(t) for t in data["tasks"]]
-        return cls(**values)

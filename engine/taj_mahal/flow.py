@@ -11,9 +11,10 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive, TableCtx
+from engine.core.flow import Ask, Drive
 from engine.core.game import Action
 from engine.core.messages import Message
+from engine.core.table import TableCtx
 
 from . import words as w
 from .board import Board, board

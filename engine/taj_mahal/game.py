@@ -8,9 +8,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.core.errors import Malformed
-from engine.core.flow import FlowGame, TaskCodec
+from engine.core.flow import TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
+from engine.core.table import TableGame
 
 from . import words as w
 from .board import board
@@ -49,9 +50,10 @@ class TajMahalParams(BaseModel):
                             "three or four; 'auto' is the rulebook's table: 2, 1 and 0")
 
 
-class TajMahal(FlowGame[State, Ctx]):
+class TajMahal(TableGame[State, Ctx]):
     spec = GameSpec(key="taj-mahal", title="Taj Mahal", min_seats=1, max_seats=5, params_model=TajMahalParams,
                     has_chance=True, hidden_info=True, colours=PLAYER_COLOURS)
+    state_class, context_class, codec = State, Ctx, CODEC
 
     # ---- setup ("PREPARAZIONE") ------------------------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -103,15 +105,6 @@ class TajMahal(FlowGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) ---------------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def context(self, state: State) -> Ctx:
-        c = Ctx(state.clone())
-        c.s.last_changed = []
-        return c
-
-    def stepped(self, c: Ctx) -> None:
-        c.s.steps += 1
-        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -171,12 +164,6 @@ class TajMahal(FlowGame[State, Ctx]):
         return Message(f"taj_mahal.act.{verb}")
 
     # ---- data ----------------------------------------------------------------------------------------
-    def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json(CODEC)
-
-    def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data, CODEC)
-
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
         """A state that differs only in hidden information, and the seats entitled to see the difference:
         the deck reordered, the RNG moved on, and one player's hand swapped in part with the deck (the card

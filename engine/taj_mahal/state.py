@@ -11,10 +11,9 @@ game, the dummy players ("Carletto"), who hold no hand. `Player.seat` is the hum
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
-from engine.core.flow import Task, TaskCodec
+from engine.core.table import TableState
 
 # How the table is made up (001_f0a91e4b7c938d9d.txt, "VARIANTE PER DUE GIOCATORI" and its variants).
 STANDARD = "standard"   # 3-5 players, no dummy
@@ -57,7 +56,7 @@ class Player:
 
 
 @dataclass(slots=True)
-class State:
+class State(TableState):
     seats: int
     seed: int
     rng: int
@@ -81,16 +80,7 @@ class State:
     discard: list[str] = field(default_factory=list)
     display: list[str] = field(default_factory=list)
     phase: str = "playing"
-    tasks: list[Task] = field(default_factory=list)              # the turn flow's stack, top last
-    steps: int = 0
-    last_changed: list[str] = field(default_factory=list)        # "city:<id>", "player:<i>", "display", "court"
-    log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
-    # While a step changes a clone: the players (table indices) it has copied already. None: nothing is copied.
-    copied: set[int] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def task(self) -> Task | None:
-        return self.tasks[-1] if self.tasks else None
+    # last_changed: "city:<id>", "player:<i>", "display", "court"
 
     def province(self) -> str:
         """The province visited now."""
@@ -107,18 +97,8 @@ class State:
         raise LookupError(seat)
 
     def player(self, index: int) -> Player:
-        """The player at a table index; in a clone being changed, its own copy (the earlier state keeps the
-        original)."""
-        copied = self.copied
-        if copied is not None and index not in copied:
-            copied.add(index)
-            self.players[index] = self.players[index].clone()
-        return self.players[index]
-
-    def sealed(self) -> State:
-        """The step is done: from now on the state is only read."""
-        self.copied = None
-        return self
+        """The player at a table index, to change (see `TableState.own`)."""
+        return self.own(self.players, index)
 
     def in_visit(self) -> list[Player]:
         return [p for p in self.players if not p.out]
@@ -132,34 +112,10 @@ class State:
                          [c for c, o in self.crown_palaces.items() if o == index])
 
     def clone(self) -> State:
-        return State(
+        return self.cloned(State(
             self.seats, self.seed, self.rng, self.provinces, self.mode, list(self.players),
             dict(self.tiles), self.visit, self.start, list(self.order), self.current, list(self.withdrawn),
             list(self.court), dict(self.supply), list(self.specials_table), dict(self.palaces),
             dict(self.crown_palaces), dict(self.bonus), list(self.out_of_game), list(self.deck), list(self.discard),
-            list(self.display), self.phase, list(self.tasks), self.steps, list(self.last_changed), list(self.log_tail),
-            set(),
-        )
-
-    # ---- JSON -------------------------------------------------------------------------------------
-    # Written out by hand (copy.deepcopy dominated the time of a save). Nested values are never changed in
-    # place (tasks and log entries are replaced whole), so one level of copying is enough.
-    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
-        data = {f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in ("players", "tasks", "copied")}
-        data["players"] = [{f.name: _copy(getattr(p, f.name)) for f in fields(Player)} for p in self.players]
-        data["tasks"] = [codec.dump(t) for t in self.tasks]
-        return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], codec: TaskCodec) -> State:
-        values = {f.name: _copy(data[f.name]) for f in fields(cls) if f.name not in ("players", "tasks", "copied")}
-        players = [Player(**{f.name: _copy(p[f.name]) for f in fields(Player)}) for p in data["players"]]
-        return cls(**values, players=players, tasks=[codec.load(t) for t in data["tasks"]])
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return list(value)
-    if isinstance(value, dict):
-        return dict(value)
-    return value
+            list(self.display), self.phase,
+        ))

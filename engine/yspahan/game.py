@@ -8,10 +8,11 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.errors import Malformed
-from engine.core.flow import FlowGame, TaskCodec
+from engine.core.flow import TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
 from engine.core.messages import Message
 from engine.core.rng import seed_state, shuffled
+from engine.core.table import TableGame
 
 from . import scoring
 from . import words as w
@@ -41,9 +42,10 @@ class YspahanParams(BaseModel):
     """Yspahan has no variants; the number of players sets the caravan and the last day's order."""
 
 
-class Yspahan(FlowGame[State, Ctx]):
+class Yspahan(TableGame[State, Ctx]):
     spec = GameSpec(key="yspahan", title="Yspahan", min_seats=3, max_seats=4, params_model=YspahanParams,
                     has_chance=True, hidden_info=True, colours=COLOURS)
+    state_class, context_class, codec = State, Ctx, CODEC
 
     # ---- setup (004, "Preparazione") ------------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -62,15 +64,6 @@ class Yspahan(FlowGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) -------------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def context(self, state: State) -> Ctx:
-        c = Ctx(state.clone())
-        c.s.last_changed = []
-        return c
-
-    def stepped(self, c: Ctx) -> None:
-        c.s.steps += 1
-        c.s.sealed()
 
     def check_form(self, action: Action) -> None:
         shape = GRAMMAR.get(action.verb)
@@ -108,12 +101,6 @@ class Yspahan(FlowGame[State, Ctx]):
         if not active:
             return Message("yspahan.headline_over")
         return Message("yspahan.headline", {"week": state.week, "day": state.day, "player": w.player(state, active[0])})
-
-    def dump_state(self, state: State) -> dict[str, Any]:
-        return state.to_json(CODEC)
-
-    def load_state(self, data: dict[str, Any]) -> State:
-        return State.from_json(data, CODEC)
 
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]]:
         """A state that differs only in what the table cannot see, and the seats entitled to see the difference.

@@ -8,7 +8,8 @@ import pytest
 from engine.core import NotYourTurn
 from engine.core.conformance import Checks, check_game
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive, TableCtx, TaskCodec, later
+from engine.core.flow import Ask, Drive, TaskCodec, later
+from engine.core.table import TableCtx, TableState
 from tests.support.simultaneous import GAME, Bids, Pick
 
 
@@ -128,20 +129,16 @@ def test_tasks_dump_their_payload_in_order_leaving_out_details_not_yet_filled_in
 
 
 def test_a_table_context_keeps_the_recent_public_events_and_what_changed():
-    @dataclass
-    class Table:
-        tasks: list
-        last_changed: list
-        log_tail: list
-
+    @dataclass(slots=True)
+    class Table(TableState):
         def clone(self):
-            return Table(list(self.tasks), list(self.last_changed), list(self.log_tail))
+            return self.cloned(Table())
 
     class TableContext(TableCtx[Table]):
         event_prefix = "table.ev."
         recent_events = 3
 
-    c = TableContext(Table([], [], []))
+    c = TableContext(Table())
     for n in range(5):
         c.emit("public", n=n)
         c.emit("private", audience=1, n=n)     # only for seat 1: not on the table

@@ -1,0 +1,127 @@
+"""What every game on the turn flow shares beyond the flow itself: the state's bookkeeping (the task stack, the
+steps, what the last step changed, the table's recent events, copying on write) and its JSON form, the context
+that keeps that bookkeeping, and the contract's methods that follow from them.
+
+A game's state is a slotted dataclass that derives from `TableState` and declares only its own fields; its JSON
+form comes from the field types (see `engine.core.plain`). Its game derives from `TableGame` and names its state
+class, its context class and its task codec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
+
+from .events import Event
+from .flow import Ctx, FlowGame, Task, TaskCodec
+from .plain import from_plain, plain, to_plain
+
+
+class Cloneable(Protocol):
+    def clone(self) -> Self: ...
+
+
+Item = TypeVar("Item", bound=Cloneable)
+
+
+@dataclass(slots=True)
+class TableState:
+    """The bookkeeping of a match's state. A step changes a clone (`clone`, written by each game: it knows which
+    of its values are shared and which are copied) and `sealed()` ends the step: the state is only read from
+    then on. A player or a family is copied when the step first asks for it (`own`)."""
+
+    _: KW_ONLY
+    tasks: list[Task] = field(default_factory=list)               # the turn flow's stack, top last
+    steps: int = 0                                                # actions applied so far
+    last_changed: list[str] = field(default_factory=list)        # what the last step touched, for the pictures
+    log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
+    # While a step changes a clone: the places in `own`'s list it has copied already. None: nothing is copied.
+    copied: set[int] | None = field(default=None, repr=False, compare=False)
+
+    def clone(self) -> Self:
+        """A copy to change in a step: each game's own (see `cloned`)."""
+        raise NotImplementedError
+
+    @property
+    def task(self) -> Task | None:
+        return self.tasks[-1] if self.tasks else None
+
+    def sealed(self) -> Self:
+        """The step is done: from now on the state is only read."""
+        self.copied = None
+        return self
+
+    def cloned(self, new: Self) -> Self:
+        """`new`, a game's copy of this state's own fields, with a copy of the bookkeeping, ready to change."""
+        new.tasks, new.steps, new.copied = list(self.tasks), self.steps, set()
+        new.last_changed, new.log_tail = list(self.last_changed), list(self.log_tail)
+        return new
+
+    def own(self, items: list[Item], i: int) -> Item:
+        """`items[i]` to change: in a clone being changed, its own copy (the earlier state keeps the original)."""
+        copied = self.copied
+        if copied is not None and i not in copied:
+            copied.add(i)
+            items[i] = items[i].clone()
+        return items[i]
+
+    # ---- JSON ------------------------------------------------------------------------------------------
+    def to_json(self, codec: TaskCodec) -> dict[str, Any]:
+        data = to_plain(self, leave_out=_BOOKKEEPING)  # the game's own fields first, as they were always written
+        data.update(tasks=[codec.dump(t) for t in self.tasks], steps=self.steps,
+                    last_changed=list(self.last_changed), log_tail=plain(self.log_tail))
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], codec: TaskCodec) -> Self:
+        return from_plain(cls, data, leave_out=("tasks", "copied"), tasks=[codec.load(t) for t in data["tasks"]])
+
+
+_BOOKKEEPING = ("tasks", "steps", "last_changed", "log_tail", "copied")
+TS = TypeVar("TS", bound=TableState)
+
+
+class TableCtx(Ctx[TS]):
+    """The context every game uses: each public event also goes to the table's recent log (`log_tail`, the last
+    `recent_events` as Message JSON), and `touch` marks what the step changed (`last_changed`) for the pictures."""
+
+    recent_events: ClassVar[int] = 12
+
+    def emitted(self, event: Event) -> None:
+        if event.audience is None:
+            self.s.log_tail = [*self.s.log_tail[1 - self.recent_events:], {"key": event.key, "params": event.params}]
+
+    def touch(self, *things: str) -> None:
+        """Mark what the step changed: an area, `family:<seat>`, `player:<seat>`, ... (each once, in order)."""
+        changed = self.s.last_changed
+        for thing in things:
+            if thing not in changed:
+                changed.append(thing)
+
+
+TC = TypeVar("TC", bound=TableCtx[Any])
+
+
+class TableGame(FlowGame[TS, TC]):
+    """A game on the turn flow whose state is a `TableState`: a step works on a clone that starts with nothing
+    changed, counts as one step, and ends sealed; states go to JSON and back by their field types."""
+
+    state_class: ClassVar[type[TableState]]
+    context_class: ClassVar[type[TableCtx[Any]]]
+    codec: ClassVar[TaskCodec]
+
+    def context(self, state: TS) -> TC:
+        c = self.context_class(state.clone())
+        c.s.last_changed = []
+        return cast(TC, c)
+
+    def stepped(self, c: TC) -> None:
+        c.s.steps += 1
+        c.s.sealed()
+
+    def dump_state(self, state: TS) -> dict[str, Any]:
+        return state.to_json(self.codec)
+
+    def load_state(self, data: dict[str, Any]) -> TS:
+        return cast(TS, self.state_class.from_json(data, self.codec))
