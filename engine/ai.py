@@ -2,7 +2,9 @@
 
 A policy chooses one legal action for a seat. `random` works for every game; `heuristic` is each
 game's own sensible player, found as `HEURISTIC` in the game package's `ai` module
-(e.g. `engine.al_rashid.ai.HEURISTIC`), so a new game brings its player along without touching this file.
+(e.g. `engine.al_rashid.ai.HEURISTIC`), so a new game brings its player along without touching this file;
+`expert` searches with it (engine.expert) where the game package also has an `expert` module. Where seats
+are chosen, players pick a level: easy, normal or expert (`LEVELS`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,11 @@ import importlib
 import random
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any, Protocol
 
 from engine.core import Action, EngineError, Game, Malformed, Seat
+from engine.expert import ExpertPolicy, expertise_for
 
 Log = list[tuple[Seat, str]]  # (seat, action notation) in the order played
 
@@ -44,7 +48,8 @@ class HeuristicPolicy:
         return heuristic_for(game).choose(game, state, seat, rng)
 
 
-POLICIES: dict[str, Policy] = {"random": RandomPolicy(), "heuristic": HeuristicPolicy()}
+POLICIES: dict[str, Policy] = {"random": RandomPolicy(), "heuristic": HeuristicPolicy(), "expert": ExpertPolicy()}
+LEVELS: dict[str, str] = {"easy": "random", "normal": "heuristic", "expert": "expert"}  # level -> policy
 
 
 def policy(name: str) -> Policy:
@@ -56,19 +61,23 @@ def policy(name: str) -> Policy:
 
 def heuristic_for(game: Game[Any]) -> Policy:
     """The `HEURISTIC` of the game's package `ai` module; Malformed when the game has none."""
-    module = sys.modules[type(game).__module__]
-    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
-    try:
-        found: Policy | None = importlib.import_module(f"{package}.ai").HEURISTIC
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.ai":
-            raise
-        found = None
-    except AttributeError:
-        found = None
+    module = companion(game, "ai")
+    found: Policy | None = getattr(module, "HEURISTIC", None)
     if found is None:
         raise Malformed("ai.no_heuristic", game=game.spec.title)
     return found
+
+
+def companion(game: Game[Any], name: str) -> ModuleType | None:
+    """The module `name` of the game's package (e.g. its `ai`), None when it has none."""
+    module = sys.modules[type(game).__module__]
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.{name}":
+            raise
+        return None
 
 
 def policies_for(game: Game[Any], names: str | Sequence[str], seats: int) -> list[Policy]:
@@ -81,8 +90,10 @@ def policies_for(game: Game[Any], names: str | Sequence[str], seats: int) -> lis
     if len(chosen) != seats:
         raise Malformed("ai.policy_count", given=len(chosen), seats=seats)
     for each in chosen:
-        if each.name == "heuristic":
+        if each.name in ("heuristic", "expert"):
             heuristic_for(game)  # fail before the match starts, not in the middle
+        if each.name == "expert":
+            expertise_for(game)
     return chosen
 
 

@@ -107,7 +107,7 @@ def test_bad_records_get_one_clear_sentence_and_exit_2(capsys, tmp_path, content
 
 
 @pytest.mark.parametrize("argv, sentence", [
-    (["simulate", "toy", "--ai", "clever"], "There is no computer player called “clever”. Known: heuristic, random."),
+    (["simulate", "toy", "--ai", "clever"], "There is no computer player called “clever”. Known: expert, heuristic, random."),
     (["simulate", "toy", "--ai", "heuristic"], "Toy has no heuristic computer player yet: use “random”."),
     (["simulate", "toy", "--players", "2", "--ai", "random,random,random"],
      "Give one computer player for every seat, or one for all: 3 given for 2 seats."),

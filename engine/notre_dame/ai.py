@@ -60,14 +60,20 @@ class Heuristic:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
+        scores = self.scores(game, state, seat, legal)
+        if scores is None:
+            return rng.choice(legal)
+        best = max(scores)
+        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
+
+    def scores(self, game: Game[Any], state: State, seat: int, legal: list[Action]) -> list[float] | None:
+        """The worth of each legal action, or None where this player has no opinion (it chooses at random)."""
         ask = cast(FlowGame[State, Any], game).asking(state, seat)
         score = SCORES.get(type(ask)) if ask is not None else None
         if score is None:
-            return rng.choice(legal)
+            return None
         mind = Mind(game, state, seat)
-        scores = [score(mind, a) for a in legal]
-        best = max(scores)
-        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
+        return [score(mind, a) for a in legal]
 
 
 HEURISTIC = Heuristic()

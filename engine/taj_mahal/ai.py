@@ -49,15 +49,23 @@ class Heuristic:
 
     def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
         legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        scores = self.scores(game, state, seat, legal)
+        if scores is None:
+            return rng.choice(legal)
+        best = max(scores)
+        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
+
+    def scores(self, game: Game[State], state: State, seat: int, legal: list[Action]) -> list[float] | None:
+        """The worth of each legal action, or None where this player has no opinion (it chooses at random)."""
         task = state.tasks[-1]
         assert isinstance(task, Step)
         score = SCORES.get(type(task))
-        if len(legal) == 1 or score is None:
-            return legal[0] if len(legal) == 1 else rng.choice(legal)
+        if score is None:
+            return None
         mind = Mind(state, task)
-        scores = [score(mind, a) for a in legal]
-        best = max(scores)
-        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
+        return [score(mind, a) for a in legal]
 
 
 HEURISTIC = Heuristic()

@@ -57,14 +57,21 @@ class Heuristic:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
+        scores = self.scores(game, state, seat, legal)
+        if scores is None:
+            return rng.choice(legal)
+        best = max(scores)
+        return rng.choice([a for a, value in zip(legal, scores, strict=True) if value >= best - 1e-9])
+
+    def scores(self, game: Game[State], state: State, seat: int, legal: list[Action]) -> list[float] | None:
+        """The worth of each legal action, in rough points, or None where this player has no opinion (it
+        chooses at random)."""
         task = state.tasks[-1]
         score = SCORES.get(type(task))
         if score is None:
-            return rng.choice(legal)
+            return None
         mind = Mind(state, seat)
-        scores = [score(mind, task, a) for a in legal]
-        best = max(scores)
-        return rng.choice([a for a, value in zip(legal, scores, strict=True) if value >= best - 1e-9])
+        return [score(mind, task, a) for a in legal]
 
 
 class Mind:

@@ -25,7 +25,7 @@ def test_random_policy_picks_among_the_legal_actions_only():
 def test_unknown_policy_names_the_known_ones():
     with pytest.raises(Malformed) as caught:
         policy("clever")
-    assert caught.value.text() == "There is no computer player called “clever”. Known: heuristic, random."
+    assert caught.value.text() == "There is no computer player called “clever”. Known: expert, heuristic, random."
 
 
 def test_the_heuristic_is_found_in_the_game_package():

@@ -1,0 +1,149 @@
+"""The `expert` seat: a search over sampled worlds, guided by the game's heuristic player.
+
+A seat does not know the hidden information (the other hands, the order of the piles, the dice to come), so
+the expert searches worlds it *could* be in: each game's `expert` module deals what the seat cannot see
+afresh, keeping everything it has seen (`determinize`), from the seat's knowledge alone. In each world the
+candidate actions are played out to the end of the match by the heuristic player in every seat, and the
+action whose play-outs end best for the seat is chosen.
+
+Why a search at the root only (determinized Monte Carlo with sequential halving) and not a deeper tree: in
+Python a heuristic play-out to the end of a match costs some 0.2 s at the start, so a decision of about 2 s
+affords ten to a few dozen play-outs, and a tree below the root would get one or two visits a node. Spending
+that budget on telling the candidates apart is what it can buy: the heuristic ranks the legal actions, the
+best few are compared on the same sampled worlds with the same dice (common random numbers, so the
+difference between two candidates is not drowned by the luck of the deal), and sequential halving (Karnin,
+Koren and Somekh, 2013) gives the budget in rounds to the better half of the survivors. The heuristic's own
+choice wins ties and near ties, so a search too short to tell two actions apart plays as the heuristic does.
+
+The budget is counted in engine steps played out, not in seconds: a decision is the same whatever the load
+of the machine, so a match replays exactly from its seed and a test can hold the choice to a seed. The
+default budget of each game is about 2 s of one core (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.core import Action, Game, Malformed, Seat
+
+CANDIDATES = 5        # the heuristic's best few actions are searched; the others are not worth a play-out
+NEAR_TIE = 0.03       # the heuristic's choice keeps its place unless another does this much better
+MARGIN_SCALE = 10.0   # points of lead or lag that count about half as much as a win
+
+
+Determinize = Callable[[Any, Seat, random.Random], Any]
+
+
+def expertise_for(game: Game[Any]) -> Any:
+    """The game package's `expert` module; Malformed when the game has none."""
+    from engine.ai import companion  # engine.ai offers this policy
+
+    found = companion(game, "expert")
+    if found is None:
+        raise Malformed("ai.no_expert", game=game.spec.title)
+    return found
+
+
+class ExpertPolicy:
+    """Chooses by searching sampled worlds: `playout_steps` (None: the game's default) is the budget, the
+    heuristic's best `candidates` actions at most are searched, and `playout` (None: the game's heuristic)
+    plays every seat in the play-outs."""
+
+    name = "expert"
+
+    def __init__(self, playout_steps: int | None = None, candidates: int = CANDIDATES, playout: Any = None):
+        self.playout_steps, self.candidates, self.playout = playout_steps, candidates, playout
+
+    def choose(self, game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Action:
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        from engine.ai import heuristic_for  # engine.ai offers this policy
+
+        expertise, heuristic = expertise_for(game), heuristic_for(game)
+        search = Search(game, seat, heuristic, self.playout or heuristic, expertise.determinize,
+                        random.Random(rng.getrandbits(64)))
+        return search.best(state, legal, self.playout_steps or expertise.PLAYOUT_STEPS, self.candidates)
+
+
+class Search:
+    """One decision's search: worlds sampled once and shared by every candidate."""
+
+    def __init__(self, game: Game[Any], seat: Seat, heuristic: Any, playout: Any, determinize: Determinize,
+                 rng: random.Random):
+        self.game, self.seat, self.heuristic, self.policy = game, seat, heuristic, playout
+        self.determinize, self.rng = determinize, rng
+        self.worlds: list[tuple[Any, int]] = []   # (a sampled state, the seed of its play-outs)
+        self.steps = 0                            # engine steps played out so far
+        self.playouts = 0
+
+    def best(self, state: Any, legal: list[Action], budget: int, candidates: int = CANDIDATES) -> Action:
+        arms = self.candidates(state, legal)
+        favourite = arms[0]
+        rewards: dict[Action, list[float]] = {arm: [] for arm in arms}
+        rewards[favourite].append(self.playout(*self.world(state, 0), favourite))
+        # Sequential halving costs about two play-outs an arm: as many arms as the budget affords, two at least.
+        arms = arms[:max(2, min(candidates, int(budget / (2 * self.steps))))]
+        rounds = math.ceil(math.log2(len(arms)))
+        for done in range(rounds):
+            share = (budget - self.steps) / (rounds - done)
+            per_arm = max(1, round(share / (len(arms) * self.steps / self.playouts)))
+            played = min(len(rewards[arm]) for arm in arms) + per_arm   # every survivor on the same worlds
+            for arm in arms:
+                while len(rewards[arm]) < played:
+                    rewards[arm].append(self.playout(*self.world(state, len(rewards[arm])), arm))
+            ranked = sorted(arms, key=lambda a: -(_mean(rewards[a]) + (NEAR_TIE if a == favourite else 0.0)))
+            arms = ranked[:max(1, math.ceil(len(arms) / 2))]
+        return arms[0]
+
+    def candidates(self, state: Any, legal: list[Action]) -> list[Action]:
+        """The legal actions, the heuristic's best first; in their order where it has no opinion."""
+        scores = self.heuristic.scores(self.game, state, self.seat, legal)
+        if scores is None:
+            return legal
+        order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        return [legal[i] for i in order]
+
+    def world(self, state: Any, index: int) -> tuple[Any, int]:
+        while len(self.worlds) <= index:
+            self.worlds.append((self.determinize(state, self.seat, self.rng), self.rng.getrandbits(64)))
+        return self.worlds[index]
+
+    def playout(self, world: Any, seed: int, action: Action) -> float:
+        """The seat's reward for `action` in `world`, every seat then played by the play-out policy to the end."""
+        game, rng = self.game, random.Random(seed)
+        state, _ = game.apply(world, self.seat, action)
+        steps = 1
+        while active := game.active_seats(state):
+            mover = min(active)
+            state, _ = game.apply(state, mover, self.policy.choose(game, state, mover, rng))
+            steps += 1
+        self.steps += steps
+        self.playouts += 1
+        return reward(game.outcome(state), self.seat)
+
+
+def reward(outcome: Any, seat: Seat) -> float:
+    """A win (shared: its share) and, for a half as much, the lead over the best other seat, squashed."""
+    winners = outcome.winners()
+    won = 1.0 / len(winners) if seat in winners else 0.0
+    others = [points for other, points in outcome.scores.items() if other != seat]
+    lead = outcome.scores[seat] - max(others) if others else 0
+    return won + 0.5 * math.tanh(lead / MARGIN_SCALE)
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def unseen(everything: Iterable[str], *seen: Iterable[str]) -> list[str]:
+    """What is left of `everything` once every component `seen` is taken out, sorted: the pool a seat deals
+    hidden places from (it knows the game's components and what it has seen, not where the rest lie)."""
+    left = Counter(everything)
+    for each in seen:
+        left.subtract(each)
+    return sorted(left.elements())
