@@ -60,11 +60,11 @@ async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical:
                     match_seed = seed + number
                     channel = fake.add_text_channel(guild, f"{game}-{match_seed}")
                     await fake.gateway_caught_up()
-                    client.service.new_seed = lambda s=match_seed: s
+                    client.services.matches.core.new_seed = lambda s=match_seed: s
                     since = len(fake.all_messages)
                     await start(fake, users, channel, ai=ai, game=game)
-                    match = await client.service.match_here(channel.id)
-                    driver = Clicking(fake, channel, client.service, users, random.Random(match_seed), covered,
+                    match = await client.services.matches.table.match_here(channel.id)
+                    driver = Clicking(fake, channel, client.services.matches, users, random.Random(match_seed), covered,
                                       figures, since=since, typical=typical, game=game)
                     await driver.play(match.id)
                     await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply

@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 import aiohttp  # noqa: E402
 
-from bot.services import MatchService, Refusal  # noqa: E402
+from bot.services import MatchServices, Refusal  # noqa: E402
 from bot.storage import LogEntry, MatchRecord, OutboxItem, SeatRecord, make_storage  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from tests.bot.clicking import Clicking, Figures  # noqa: E402
@@ -140,12 +140,12 @@ async def open_match(fake: FakeDiscord, host, channel, game: str, ai: int) -> No
 
 async def play(fake, channel, service, user, rng, deadline: float, think: float, errors: list[str]) -> None:
     driver = Clicking(fake, channel, service, [user], rng, set(), Figures(), typical=True,
-                      game=(await service.match_here(channel.id)).game)
+                      game=(await service.table.match_here(channel.id)).game)
     while time.monotonic() < deadline:
         if think:
             await asyncio.sleep(min(rng.expovariate(1 / think), max(0.0, deadline - time.monotonic())))
         try:
-            match = await service.match_here(channel.id)
+            match = await service.table.match_here(channel.id)
         except Refusal:  # the match ended: this player is done
             return
         if match.status != "running" or time.monotonic() >= deadline:
@@ -235,7 +235,7 @@ async def run(args, database: str | None) -> None:
                 print(f"{args.idle} idle matches written in {time.monotonic() - began:.0f} s", flush=True)
             await bot.start()
             print(f"the bot's process: {bot.process.pid}", flush=True)
-            service = MatchService(storage, presenter=None)
+            service = MatchServices(storage, presenter=None)
             try:
                 await asyncio.sleep(3)  # start-up (resume) done
                 rss_idle = rss_mb(bot.process.pid, children=False)

@@ -1,29 +1,42 @@
-"""The Discord client: wires storage, services, the presenter and the cogs, and runs the clock."""
+"""The Discord client: builds storage and the services once, hands each cog the services it uses, and runs
+the clocks."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from engine.core import games
 
 from .cogs.common import defer, deliver_mail, refused_options, remember_locale, report_error
-from .cogs.community import add_community
 from .cogs.components import Components
+from .cogs.leagues import LeagueCommands, RatingCommands, ServerCommands, announce, guild_locale, make_thread
 from .cogs.lobby import GameCommands
 from .cogs.play import PlayCommands
 from .cogs.prefs import PlayerSettings
+from .cogs.queries import Queries, warm_up
+from .cogs.tabletop import ResultCommands
 from .i18n import CommandTranslator
+from .leagues.service import LeagueService
 from .ops.operations import Operations
 from .ops.telemetry import Telemetry, begin, finish
-from .services import MatchService
+from .queries.service import QueryService
+from .services import MatchServices
 from .settings import Settings
-from .storage import SqliteStorage, Storage, make_storage
+from .storage import SqliteStorage, SqlStorage, make_storage
 from .storage.admin import periodic_backups
+from .storage.leagues import SqlLeagueStorage
+from .storage.tabletop import SqlTableResults
+from .tabletop.service import TabletopService
 from .ui.presenter import DiscordPresenter
 
 log = logging.getLogger("bot")
@@ -37,8 +50,41 @@ class StartupProblem(Exception):
     """Something the operator must fix before the bot can start, said in one sentence."""
 
 
+@dataclass(frozen=True)
+class Services:
+    """Every service of the bot, built once; each cog is handed the ones it uses."""
+
+    matches: MatchServices
+    queries: QueryService
+    leagues: LeagueService
+    tabletop: TabletopService
+
+
+def build_services(client: discord.Client, storage: SqlStorage, settings: Settings) -> Services:
+    matches = MatchServices(storage, DiscordPresenter(client), reminder_fractions=settings.reminder_fractions,
+                            default_clock_hours=settings.turn_clock_hours)
+    league_storage = SqlLeagueStorage(storage)
+    leagues = LeagueService(league_storage, matches, now=matches.core.now)
+    leagues.make_thread = functools.partial(make_thread, client, leagues)
+    leagues.announce = functools.partial(announce, client, leagues)
+    leagues.guild_locale = functools.partial(guild_locale, client)
+    return Services(matches=matches, queries=QueryService(storage, league_storage), leagues=leagues,
+                    tabletop=TabletopService(SqlTableResults(storage), storage, leagues, now=matches.core.now))
+
+
+def cogs(services: Services, client: discord.Client, tree: app_commands.CommandTree,
+         settings: Settings) -> list[commands.Cog]:
+    matches, leagues = services.matches, services.leagues
+    return [GameCommands(matches.lobby, matches.table, matches.timekeeper,
+                         default_clock_hours=settings.turn_clock_hours),
+            PlayCommands(matches.playing, matches.table), PlayerSettings(matches.preferences, matches.timekeeper),
+            Components(matches.lobby, matches.playing, matches.table, matches.preferences),
+            Queries(services.queries, leagues, tree), LeagueCommands(leagues, client), RatingCommands(leagues),
+            ServerCommands(leagues), ResultCommands(services.tabletop, leagues)]
+
+
 class CaravanseraiBot(commands.Bot):
-    def __init__(self, settings: Settings, storage: Storage | None = None, **options):
+    def __init__(self, settings: Settings, **options: Any):
         # Voice is never used: no warning that its libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         self.telemetry = Telemetry()
@@ -48,13 +94,11 @@ class CaravanseraiBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          help_command=None, http_trace=self.telemetry.http_trace(), **options)
         self.settings = settings
-        self.storage = storage or make_storage(settings.database, lease_seconds=settings.work_lease_seconds,
-                                                  owner=settings.worker)
-        self.service = MatchService(self.storage, DiscordPresenter(self),
-                                    reminder_fractions=settings.reminder_fractions,
-                                    default_clock_hours=settings.turn_clock_hours)
-        self.ops = Operations(self)
-        self._background: list[asyncio.Task] = []   # the turn clock, resuming AI seats after a restart
+        self.storage = make_storage(settings.database, lease_seconds=settings.work_lease_seconds,
+                                    owner=settings.worker)
+        self.services = build_services(self, self.storage, settings)
+        self.ops = Operations(self, self.storage, self.telemetry, settings)
+        self._background: list[asyncio.Task[None]] = []   # the clocks, resuming AI seats after a restart
         self._resumed = False
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self.tree.interaction_check = self._check_interaction  # type: ignore[method-assign]
@@ -67,14 +111,14 @@ class CaravanseraiBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.ops.start()
         await self.tree.set_translator(CommandTranslator())
-        svc = self.service
-        for cog in (GameCommands(svc.lobby, svc.table, svc.timekeeper, default_clock_hours=self.settings.turn_clock_hours),
-                    PlayCommands(svc.playing, svc.table), PlayerSettings(svc.preferences, svc.timekeeper),
-                    Components(svc.lobby, svc.playing, svc.table, svc.preferences)):
+        self._background.append(asyncio.create_task(asyncio.to_thread(warm_up), name="warm-up"))
+        for cog in cogs(self.services, self, self.tree, self.settings):
             await self.add_cog(cog)
-        await add_community(self)
         await self.sync_commands()
-        self._background.append(asyncio.create_task(self._run_clock(), name="turn-clock"))
+        self._background.append(asyncio.create_task(
+            self._run_clock("league", self.services.leagues.tick), name="league-clock"))
+        self._background.append(asyncio.create_task(
+            self._run_clock("turn", self.services.matches.timekeeper.tick), name="turn-clock"))
         if self.settings.backup_every_hours and isinstance(self.storage, SqliteStorage):
             self._background.append(asyncio.create_task(periodic_backups(
                 self.storage.path, self.settings.backup_every_hours, self.settings.backup_dir,
@@ -108,24 +152,25 @@ class CaravanseraiBot(commands.Bot):
         try:
             # Every game package is loaded before players ask: an autocomplete answers within 3 seconds.
             await asyncio.to_thread(games)
-            await self.service.timekeeper.resume()
+            await self.services.matches.timekeeper.resume()
         except Exception:
             log.exception("could not resume after the restart; the turn clock will catch up")
 
-    async def _run_clock(self) -> None:
-        """Poll the database for due reminders: they live there, so a restart never loses one."""
+    async def _run_clock(self, name: str, tick: Callable[[], Awaitable[object]]) -> None:
+        """Poll the database for what is due (reminders, league rounds): it lives there, so a restart never
+        loses any of it."""
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.service.timekeeper.tick()
+                await tick()
             except Exception:
-                log.exception("turn clock tick failed; trying again at the next poll")
+                log.exception("%s clock tick failed; trying again at the next poll", name)
             await asyncio.sleep(self.settings.reminder_poll_seconds)
 
     async def _check_interaction(self, interaction: discord.Interaction) -> bool:
         """Before every command: note the player's language, and refuse options the command does not take."""
         begin(interaction)
-        await remember_locale(interaction, self.service.preferences)
+        await remember_locale(interaction, self.services.matches.preferences)
         refusal = refused_options(interaction)
         if refusal is None:
             return True
@@ -139,7 +184,7 @@ class CaravanseraiBot(commands.Bot):
         finish(interaction)
 
     async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
-        await deliver_mail(interaction, self.service.preferences)
+        await deliver_mail(interaction, self.services.matches.preferences)
         finish(interaction)
 
     async def close(self) -> None:

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 import render
 from engine.core import games, get_game
-from engine.core.messages import Message
+from engine.core.messages import Message, locale_of
 from render.standings import StandingsRow, pages
 
 from ..i18n import command_text as _
@@ -25,17 +25,16 @@ from ..i18n import t
 from ..leagues.errors import LeagueRefusal
 from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
+from ..leagues.service import LeagueService
 from ..reliability import Reliability
 from ..services import Refusal, variants
 from ..ui import embeds
 from .common import channel_of, defer, guild_of, locale, option_choices, send
-from .queries import game_choices, known_game, league_names, leagues_of
+from .queries import game_choices, known_game, league_names
 
 log = logging.getLogger(__name__)
 LEADERBOARD_ROWS = 20
 
-
-leagues = leagues_of
 
 
 def admin(interaction: discord.Interaction) -> tuple[bool, list[int]]:
@@ -77,8 +76,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     round = app_commands.Group(name="round", description=_("league.cmd.round"))
     season = app_commands.Group(name="season", description=_("league.cmd.season"))
 
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, leagues: LeagueService, client: discord.Client):
+        self.leagues, self.client = leagues, client
 
     @app_commands.command(name="create", description=_("league.cmd.create"))
     @app_commands.describe(name=_("league.cmd.opt_name"), game=_("league.cmd.opt_game"),
@@ -105,7 +104,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                      table_results: bool = False) -> None:
         if not await defer(interaction):
             return
-        svc = leagues(interaction)
+        svc = self.leagues
         game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
         params = variants.read(get_game(game), options)
         if not isinstance(interaction.channel, discord.TextChannel):
@@ -160,7 +159,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                        table_results: bool | None = None) -> None:
         if not await defer(interaction):
             return
-        changed = await leagues(interaction).settings(
+        changed = await self.leagues.settings(
             guild_of(interaction), league, admin(interaction), admin_role=admin_role.id if admin_role else None,
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
@@ -175,7 +174,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def join(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        svc = leagues(interaction)
+        svc = self.leagues
         joined = await svc.change(guild_of(interaction), league,
                                   lambda lg: lg.join(interaction.user.id, svc.now(), interaction.user.display_name))
         await send(interaction, t("league.joined", locale(interaction), league=joined.settings.name,
@@ -186,7 +185,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def leave(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        left = await leagues(interaction).change(guild_of(interaction), league,
+        left = await self.leagues.change(guild_of(interaction), league,
                                                  lambda lg: lg.leave(interaction.user.id))
         await send(interaction, t("league.left", locale(interaction), league=left.settings.name))
 
@@ -195,7 +194,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def drop(self, interaction: discord.Interaction, league: str, player: discord.User) -> None:
         if not await defer(interaction):
             return
-        dropped = await leagues(interaction).change(guild_of(interaction), league, lambda lg: lg.leave(player.id),
+        dropped = await self.leagues.change(guild_of(interaction), league, lambda lg: lg.leave(player.id),
                                                     admin=admin(interaction))
         await send(interaction, t("league.dropped", locale(interaction), league=dropped.settings.name,
                                   player=f"<@{player.id}>"))
@@ -205,7 +204,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def info(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        svc = leagues(interaction)
+        svc = self.leagues
         found = (await svc.load(guild_of(interaction), league)).league
         final = await svc.places(found.final) if found.final else []
         await send(interaction, embed=info_embed(found, await svc.seasons(found), locale(interaction),
@@ -219,7 +218,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                         season: app_commands.Range[int, 1, 10000] | None = None) -> None:
         if not await defer(interaction):
             return
-        svc = leagues(interaction)
+        svc = self.leagues
         loc = locale(interaction)
         found = (await svc.load(guild_of(interaction), league)).league
         past = await svc.seasons(found)
@@ -269,8 +268,8 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def round_open(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        svc = leagues(interaction)
-        check_league_channel(await league_channel(self.bot, (await svc.load(guild_of(interaction), league)).league))
+        svc = self.leagues
+        check_league_channel(await league_channel(self.client, (await svc.load(guild_of(interaction), league)).league))
         opened = await svc.open_round(guild_of(interaction), league, admin(interaction))
         current = opened.rounds[-1]
         await send(interaction, t("league.round.opened_reply", locale(interaction), league=opened.settings.name,
@@ -281,10 +280,10 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     async def season_end(self, interaction: discord.Interaction, league: str) -> None:
         if not await defer(interaction):
             return
-        svc = leagues(interaction)
+        svc = self.leagues
         found = (await svc.load(guild_of(interaction), league)).league
         if found.settings.final_players:  # the final is played in a thread of the league's channel
-            check_league_channel(await league_channel(self.bot, found))
+            check_league_channel(await league_channel(self.client, found))
         ended = await svc.end_season(guild_of(interaction), league, admin(interaction))  # the channel is told too
         if isinstance(ended, SeasonArchive):
             await send(interaction, season_ended(ended, locale(interaction)))
@@ -294,14 +293,17 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
         await send(interaction, t("league.final.opened_reply", locale(interaction), league=ended.settings.name,
                                   where=f"<#{where[0]}>" if where else "—"))
 
+    async def _leagues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await league_names(self.leagues, interaction, current)
+
     for command in (settings, join, leave, drop, info, standings, round_open, season_end):
-        command.autocomplete("league")(league_names)
+        command.autocomplete("league")(_leagues)
     del command
 
 
 class RatingCommands(commands.Cog):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, leagues: LeagueService):
+        self.leagues = leagues
 
     @app_commands.command(name="leaderboard", description=_("league.cmd.leaderboard"))
     @app_commands.describe(game=_("league.cmd.opt_game"))
@@ -311,7 +313,7 @@ class RatingCommands(commands.Cog):
             return
         loc = locale(interaction)
         game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
-        board, _names = await leagues(interaction).leaderboard(guild_of(interaction), game)
+        board, _names = await self.leagues.leaderboard(guild_of(interaction), game)
         lines = [t("league.leaderboard.row", loc, rank=i + 1, player=f"<@{player}>", rating=f"{r.ordinal:.1f}",
                    mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}", games=r.games)
                  for i, (player, r) in enumerate(board[:LEADERBOARD_ROWS])]
@@ -332,7 +334,7 @@ class RatingCommands(commands.Cog):
         if game is not None:
             game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
         who = player or interaction.user
-        page = await leagues(interaction).player(guild_of(interaction), who.id, game)
+        page = await self.leagues.player(guild_of(interaction), who.id, game)
         played = page.stats
         lines = [t("league.stats.played", loc, games=played.games, wins=played.wins, forfeits=played.forfeits)]
         if played.average_place is not None:
@@ -365,8 +367,8 @@ class RatingCommands(commands.Cog):
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class ServerCommands(commands.GroupCog, group_name="server", group_description=_("league.cmd.server")):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, leagues: LeagueService):
+        self.leagues = leagues
 
     @app_commands.command(name="language", description=_("league.cmd.server_language"))
     @app_commands.describe(language=_("league.cmd.opt_language"))
@@ -376,7 +378,7 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
         if not await defer(interaction):
             return
         require_manager(interaction)
-        await leagues(interaction).storage.set_server_locale(guild_of(interaction), language)
+        await self.leagues.storage.set_server_locale(guild_of(interaction), language)
         await send(interaction, t("league.server.language_set", locale(interaction),
                                   language=t(f"league.language.{language}", language)))
 
@@ -387,7 +389,7 @@ class ServerCommands(commands.GroupCog, group_name="server", group_description=_
         if not await defer(interaction):
             return
         require_manager(interaction)
-        reranked = await leagues(interaction).void(match, guild_of(interaction), not restore)
+        reranked = await self.leagues.void(match, guild_of(interaction), not restore)
         loc = locale(interaction)
         await send(interaction, "\n".join([
             t("league.server.restored" if restore else "league.server.voided", loc, match=match),
@@ -431,11 +433,17 @@ def check_league_channel(channel: discord.TextChannel) -> None:
                             missing=[Message(f"league.permission.{name}") for name in missing])
 
 
-async def league_channel(bot: commands.Bot, league: League) -> discord.TextChannel:
+def guild_locale(client: discord.Client, guild_id: int) -> str | None:
+    """The language a server chose in Discord (its community locale), if the bot sees the server."""
+    guild = client.get_guild(guild_id)
+    return locale_of(guild.preferred_locale.value) if guild is not None else None
+
+
+async def league_channel(client: discord.Client, league: League) -> discord.TextChannel:
     """The text channel a league was created in, or a refusal saying it is gone."""
     assert league.channel_id is not None
     try:
-        channel = bot.get_channel(league.channel_id) or await bot.fetch_channel(league.channel_id)
+        channel = client.get_channel(league.channel_id) or await client.fetch_channel(league.channel_id)
     except (discord.NotFound, discord.Forbidden):
         raise LeagueRefusal("league.refusal.channel_gone", league=league.settings.name) from None
     if not isinstance(channel, discord.TextChannel):
@@ -494,10 +502,11 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
     return discord.Embed(title=s.name[:256], colour=embeds.ACCENT, description=embeds.clip("\n".join(lines), 4096))
 
 
-async def make_thread(bot: commands.Bot, league: League, round_: Round, table: int) -> int:
+async def make_thread(client: discord.Client, leagues: LeagueService, league: League, round_: Round, table: int
+                      ) -> int:
     """A public thread for one table of a round, opened with the league's settings, the seats and the pings."""
-    loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
-    channel = await league_channel(bot, league)
+    loc = await leagues.locale(league.guild_id)
+    channel = await league_channel(client, league)
     s = league.settings
     if round_.final:
         name = t("league.final.thread", loc, league=s.name, season=league.season)
@@ -520,11 +529,12 @@ async def make_thread(bot: commands.Bot, league: League, round_: Round, table: i
     return thread.id
 
 
-async def announce(bot: commands.Bot, league: League, what: str, params: dict[str, Any], nonce: str) -> None:
+async def announce(client: discord.Client, leagues: LeagueService, league: League, what: str,
+                   params: dict[str, Any], nonce: str) -> None:
     """A league's announcement in its channel (from the league's outbox: `nonce` makes a repeated post the
     one already made)."""
-    loc = await bot.leagues.locale(league.guild_id)  # type: ignore[attr-defined]
-    channel = await league_channel(bot, league)
+    loc = await leagues.locale(league.guild_id)
+    channel = await league_channel(client, league)
     if what == "season_ended":
         await channel.send(season_ended(params["archive"], loc), allowed_mentions=discord.AllowedMentions.none(),
                            nonce=nonce)

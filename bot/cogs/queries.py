@@ -43,20 +43,13 @@ from .common import defer, guild_of, locale, report_error, send
 ACCENT = embeds.ACCENT
 
 
-def queries(interaction: discord.Interaction) -> QueryService:
-    return interaction.client.queries  # type: ignore[attr-defined]
-
-
-def leagues_of(interaction: discord.Interaction) -> LeagueService:
-    return interaction.client.leagues  # type: ignore[attr-defined]
-
-
-async def league_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def league_names(leagues: LeagueService, interaction: discord.Interaction, current: str
+                       ) -> list[app_commands.Choice[str]]:
     """Autocomplete: the server's leagues whose name holds what was typed."""
     if interaction.guild_id is None:
         return []
     typed = current.strip().casefold()
-    found = await leagues_of(interaction).all(interaction.guild_id)
+    found = await leagues.all(interaction.guild_id)
     return [app_commands.Choice(name=f"{league.settings.name} · {get_game(league.settings.game).spec.title}"[:100],
                                 value=league.settings.name) for league in found
             if typed in league.settings.name.casefold()][:25]
@@ -75,9 +68,18 @@ def known_game(key: str, keys: list[str], refusal: str) -> str:
     return key
 
 
+def warm_up() -> None:
+    """Import every game and read its catalogue and rules index once, soon after start-up and before players
+    type: an autocomplete must answer within Discord's 3 seconds, and importing the games takes about as long."""
+    for key in games():
+        catalogue(key)
+    for key in rules.games_with_rules():
+        rules.topics(key)
+
+
 class Queries(commands.Cog):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, queries: QueryService, leagues: LeagueService, tree: app_commands.CommandTree):
+        self.queries, self.leagues, self.tree = queries, leagues, tree
 
     # ---- /help -------------------------------------------------------------------------------------------
     @app_commands.command(name="help", description=_("queries.cmd.help"))
@@ -89,7 +91,7 @@ class Queries(commands.Cog):
         embed = discord.Embed(title=t("queries.help.title", loc), colour=ACCENT, description=t(
             "queries.help.about", loc, new=guide.spelled(("game", "new"), loc), play=t("bot.table.play", loc),
             rules=guide.spelled(("rules",), loc), card=guide.spelled(("card",), loc), **labels))
-        for title, lines in guide.parts(guide.entries(self.bot.tree.get_commands()), loc):
+        for title, lines in guide.parts(guide.entries(self.tree.get_commands()), loc):
             embed.add_field(name=title, value=embeds.clip(lines, 1024), inline=False)
         await send(interaction, embed=embed)
 
@@ -183,7 +185,7 @@ class Queries(commands.Cog):
                      step: app_commands.Range[int, 0] | None = None) -> None:
         if not await defer(interaction):
             return
-        replay = await queries(interaction).replay(match, interaction.guild_id)
+        replay = await self.queries.replay(match, interaction.guild_id)
         await self._show_replay(interaction, replay, replay.last if step is None else step)
 
     @replay.autocomplete("match")
@@ -192,7 +194,7 @@ class Queries(commands.Cog):
             return []
         typed = str(current).strip().lstrip("#")
         found = []
-        for row in await queries(interaction).finished_recent(interaction.guild_id, limit=100):
+        for row in await self.queries.finished_recent(interaction.guild_id, limit=100):
             label = f"#{row.match_id} {get_game(row.game).spec.title} · {', '.join(row.names.values())}"
             if typed in str(row.match_id) or typed.lower() in label.lower():
                 found.append(app_commands.Choice(name=_fit(label), value=row.match_id))
@@ -201,7 +203,7 @@ class Queries(commands.Cog):
     async def _show_replay(self, interaction: discord.Interaction, replay: Replay, index: int, *,
                            edit: bool = False) -> None:
         loc = locale(interaction)
-        shown = await queries(interaction).show(replay, index, interaction.user.id, loc)
+        shown = await self.queries.show(replay, index, interaction.user.id, loc)
         embed, files = replay_message(replay, shown, loc)
         view = replay_view(replay, shown.index, loc)
         if edit:
@@ -223,7 +225,7 @@ class Queries(commands.Cog):
         loc = locale(interaction)
         if game is not None:
             game = known_game(game, sorted(games()), "queries.refusal.unknown_game")
-        svc = leagues_of(interaction)
+        svc = self.leagues
         results, names = await svc.results(guild_of(interaction))
         matches = None
         if league is not None:
@@ -243,7 +245,7 @@ class Queries(commands.Cog):
 
     @history.autocomplete("league")
     async def _history_leagues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await league_names(interaction, current)
+        return await league_names(self.leagues, interaction, current)
 
     # ---- clicks ------------------------------------------------------------------------------------------
     @commands.Cog.listener()
@@ -268,9 +270,9 @@ class Queries(commands.Cog):
                 index = frame.frame if frame.frame is not None else number(str((data.get("values") or [""])[0]))
                 if index is None:
                     raise Refusal("bot.refusal.unknown_button")
-                replay = await queries(interaction).replay(frame.match_id, interaction.guild_id)
+                replay = await self.queries.replay(frame.match_id, interaction.guild_id)
                 if frame.tag == "export":
-                    await send_export(interaction, replay)
+                    await send_export(interaction, replay, self.queries.export(replay))
                 else:
                     await self._show_replay(interaction, replay, index, edit=True)
             else:
@@ -326,11 +328,11 @@ def replay_view(replay: Replay, index: int, loc: str) -> discord.ui.View:
     return view
 
 
-async def send_export(interaction: discord.Interaction, replay: Replay) -> None:
+async def send_export(interaction: discord.Interaction, replay: Replay, exported: str) -> None:
     """The record `python -m engine replay` reads (seed, seats, params, every step), as a file."""
     name = f"match-{replay.match.id}.json"
     await interaction.followup.send(t("queries.replay.exported", locale(interaction), file=name), ephemeral=True,
-                                    file=discord.File(io.BytesIO(queries(interaction).export(replay).encode()), name))
+                                    file=discord.File(io.BytesIO(exported.encode()), name))
 
 
 def history_line(result, names: dict[int, str], loc: str) -> str:

@@ -11,6 +11,7 @@ from engine.core import games, get_game
 
 from ..i18n import command_text as _
 from ..i18n import t
+from ..leagues.service import LeagueService
 from ..services import Refusal
 from ..tabletop.scores import Recorded
 from ..tabletop.service import TableResult, TabletopService
@@ -18,14 +19,10 @@ from ..ui import embeds
 from ..ui.routes import number, prefix_of
 from .common import defer, guild_of, locale, report_error, send
 from .leagues import admin
-from .queries import game_choices, known_game, league_names, leagues_of
+from .queries import game_choices, known_game, league_names
 
 TABLE_PREFIX = "tr"
 SCORE = app_commands.Range[int, -999, 9999]
-
-
-def tabletop_of(interaction: discord.Interaction) -> TabletopService:
-    return interaction.client.tabletop  # type: ignore[attr-defined]
 
 
 def confirm_id(match_id: int) -> str:
@@ -79,8 +76,8 @@ def confirm_view(match_id: int, loc: str) -> discord.ui.View:
 
 @app_commands.guild_only()
 class ResultCommands(commands.GroupCog, group_name="result", group_description=_("tabletop.cmd.result")):
-    def __init__(self, bot: commands.Bot):
-        self.bot = bot
+    def __init__(self, tabletop: TabletopService, leagues: LeagueService):
+        self.tabletop, self.leagues = tabletop, leagues
 
     @app_commands.command(name="record", description=_("tabletop.cmd.record"))
     @app_commands.describe(game=_("tabletop.cmd.opt_game"), player1=_("tabletop.cmd.opt_player"),
@@ -106,15 +103,15 @@ class ResultCommands(commands.GroupCog, group_name="result", group_description=_
                               (player3, score3, tiebreak3), (player4, score4, tiebreak4),
                               (player5, score5, tiebreak5)])
         guild = guild_of(interaction)
-        public = await leagues_of(interaction).locale(guild)
-        result = await tabletop_of(interaction).record(
+        public = await self.leagues.locale(guild)
+        result = await self.tabletop.record(
             guild_id=guild, channel_id=interaction.channel_id or 0, recorder=interaction.user.id,
             admin=admin(interaction), game=game, players=players, league=league, correct=correct, locale=public)
         channel = interaction.channel
         assert isinstance(channel, discord.abc.Messageable)
         posted = await channel.send(card(result, public), view=confirm_view(result.match_id, public),
                                     allowed_mentions=discord.AllowedMentions(users=True))
-        await tabletop_of(interaction).set_message(result.match_id, posted.id)
+        await self.tabletop.set_message(result.match_id, posted.id)
         await send(interaction, t("tabletop.corrected" if correct else "tabletop.recorded", locale(interaction),
                                   match=result.match_id))
 
@@ -122,7 +119,9 @@ class ResultCommands(commands.GroupCog, group_name="result", group_description=_
     async def _games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return game_choices(sorted(games()), current)
 
-    record.autocomplete("league")(league_names)
+    @record.autocomplete("league")
+    async def _leagues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await league_names(self.leagues, interaction, current)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -137,9 +136,9 @@ class ResultCommands(commands.GroupCog, group_name="result", group_description=_
             match_id = parse_confirm(custom_id)
             if match_id is None:
                 raise Refusal("bot.refusal.unknown_button")
-            result = await tabletop_of(interaction).confirm(match_id, interaction.guild_id, interaction.user.id,
+            result = await self.tabletop.confirm(match_id, interaction.guild_id, interaction.user.id,
                                                             admin(interaction))
-            public = await leagues_of(interaction).locale(guild_of(interaction))
+            public = await self.leagues.locale(guild_of(interaction))
             if interaction.message is not None:
                 await interaction.message.edit(content=card(result, public), view=None,
                                                allowed_mentions=discord.AllowedMentions.none())

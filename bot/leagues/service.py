@@ -34,7 +34,7 @@ from .. import reliability as conduct
 from .. import results as match_results
 from .. import stats
 from ..results import MatchResult
-from ..services import MatchEnded, MatchService, MatchSettings, Refusal
+from ..services import MatchEnded, MatchServices, MatchSettings, Refusal
 from ..services import ai as ai_seats
 from ..services.courier import PLACE_UNREACHABLE
 from ..storage import Lease, LeaseLost, current_lease, lease
@@ -77,7 +77,7 @@ class PlayerPage:
 
 
 class LeagueService:
-    def __init__(self, leagues: LeagueStorage, matches: MatchService, *, now: Callable[[], float] = time.time):
+    def __init__(self, leagues: LeagueStorage, matches: MatchServices, *, now: Callable[[], float] = time.time):
         self.storage = leagues
         self.matches = matches
         self.now = now
@@ -88,7 +88,7 @@ class LeagueService:
         self.announce: Announce | None = None
         self.guild_locale: GuildLocale | None = None
         self._unseated: dict[int, str] = {}  # league id -> why its round could not be seated, logged once
-        matches.ended.subscribe(self.on_match_ended)
+        matches.core.ended.subscribe(self.on_match_ended)
 
     @contextlib.asynccontextmanager
     async def working(self, league_id: int, *, wait: float = 0.0) -> AsyncIterator[Lease | None]:
@@ -100,7 +100,7 @@ class LeagueService:
         polls = int(wait / CLAIM_POLL_SECONDS)
         async with self._lock:
             for poll in range(polls + 1):
-                async with lease(self.matches.storage, name) as held:
+                async with lease(self.matches.core.storage, name) as held:
                     if held is not None or poll == polls:
                         yield held
                         return
@@ -168,7 +168,7 @@ class LeagueService:
     async def void(self, match_id: int, guild_id: int, voided: bool) -> list[tuple[League, SeasonArchive]]:
         """Void (or restore) a finished match. Returns the archived seasons that counted it, or played it as
         their final, as they rank now: like the ratings, they are computed again from the results log."""
-        match = await self.matches.storage.get_match(match_id)
+        match = await self.matches.core.storage.get_match(match_id)
         if match is None or match.guild_id != guild_id:
             raise Refusal("queries.refusal.no_such_match", match=match_id)
         if not await self.storage.set_voided(match_id, voided):
@@ -316,7 +316,7 @@ class LeagueService:
         round_ = next(r for r in fresh.league.rounds if r.number == number)
         for match_id in round_.match_ids():
             with contextlib.suppress(Refusal):  # already over
-                await self.matches.cancel(match_id, 0, is_manager=True)
+                await self.matches.lobby.cancel(match_id, 0, is_manager=True)
         await self._save(fresh, fresh.league.withdraw_round(number))
 
     async def _seat_tables(self, loaded: Loaded, number: int) -> League:
@@ -334,15 +334,15 @@ class LeagueService:
             host, *guests = table.players
             settings = MatchSettings(**league.settings.match_settings(), locale=await self.locale(league.guild_id),
                                      league_id=league.id)  # kept once MatchSettings has the field (the event names it)
-            match = await self.matches.create(game_key=game.spec.key, host_id=host, channel_id=league.channel_id or place,
+            match = await self.matches.lobby.create(game_key=game.spec.key, host_id=host, channel_id=league.channel_id or place,
                                               place_id=place, guild_id=league.guild_id, settings=settings,
                                               params=league.settings.params, host_name=names.get(host))
             for guest in guests:
-                await self.matches.join(match.id, guest, name=names.get(guest))
+                await self.matches.lobby.join(match.id, guest, name=names.get(guest))
             for _seat in range(table.ai_seats):
-                await self.matches.add_ai(match.id, host, ai_seats.available(game)[0])
+                await self.matches.lobby.add_ai(match.id, host, ai_seats.available(game)[0])
             loaded = await self._save(loaded, loaded.league.seat_match(number, index, match.id))
-            await self.matches.start(match.id, host)
+            await self.matches.lobby.start(match.id, host)
         round_ = next(r for r in loaded.league.rounds if r.number == number)
         loaded = await self._save(loaded, loaded.league, announcement=(
             "final_opened" if round_.final else "round_opened", {"round": number, "places": await self.places(round_)}))
@@ -351,7 +351,7 @@ class LeagueService:
 
     async def places(self, round_: Round) -> list[int]:
         """The threads a round's seated tables play in, table by table."""
-        return [(await self.matches.get(t.match_id)).place_id for t in round_.tables if t.match_id is not None]
+        return [(await self.matches.table.get(t.match_id)).place_id for t in round_.tables if t.match_id is not None]
 
     async def locale(self, guild_id: int) -> str:
         """The league's language: the one chosen with /server language, else the server's own language in
@@ -451,7 +451,7 @@ class LeagueService:
             verdict = check_round(tables, current.deadline, self.now(), league.settings.at_deadline)
             for decision in verdict.decisions:
                 if isinstance(decision, Void):
-                    await self.matches.cancel(decision.match_id, 0, is_manager=True)
+                    await self.matches.lobby.cancel(decision.match_id, 0, is_manager=True)
                 elif isinstance(decision, PlayOut):
                     await self.play_out(decision)
             if verdict.closed and current.final:
@@ -466,7 +466,7 @@ class LeagueService:
                 return
 
     async def _round_table(self, match_id: int) -> RoundTable:
-        match = await self.matches.storage.get_match(match_id)
+        match = await self.matches.core.storage.get_match(match_id)
         assert match is not None
         status = {"over": MatchStatus.OVER, "abandoned": MatchStatus.ABANDONED,
                   "cancelled": MatchStatus.VOIDED}.get(match.status, MatchStatus.RUNNING)
@@ -477,7 +477,7 @@ class LeagueService:
     async def play_out(self, decision: PlayOut) -> None:
         """The deadline passed: the players the match waits for forfeit (an AI takes their seat), and the AI
         plays the other players' seats too, to the end, without taking their places from them."""
-        match = await self.matches.storage.get_match(decision.match_id)
+        match = await self.matches.core.storage.get_match(decision.match_id)
         if match is None or match.status != "running":
             return
         policy = MatchSettings.model_validate(match.settings).ai_policy
@@ -486,10 +486,10 @@ class LeagueService:
         if stand_ins:
             for seat in stand_ins:
                 seat.ai = policy
-            await self.matches.storage.save_match(match)
+            await self.matches.core.storage.save_match(match)
         for player in sorted(decision.forfeits):
             with contextlib.suppress(Refusal):  # already gone (resigned, or the match ended meanwhile)
-                await self.matches.resign(decision.match_id, player)
+                await self.matches.playing.resign(decision.match_id, player)
 
     # ---- seasons ------------------------------------------------------------------------------------------
     async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]

@@ -12,7 +12,10 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 if TYPE_CHECKING:
-    from ..app import CaravanseraiBot
+    import discord
+
+    from ..storage import Storage
+    from .telemetry import Telemetry
 
 log = logging.getLogger("bot.ops")
 DATABASE_TIMEOUT = 3.0
@@ -20,9 +23,9 @@ COUNT_EVERY = 15.0  # seconds: counting matches and the outbox reads the databas
 
 
 class Endpoint:
-    def __init__(self, bot: CaravanseraiBot, host: str, port: int):
-        self.bot, self.host, self.port = bot, host, port
-        self.telemetry = bot.telemetry
+    def __init__(self, client: discord.Client, storage: Storage, telemetry: Telemetry, host: str, port: int):
+        self.client, self.storage, self.telemetry = client, storage, telemetry
+        self.host, self.port = host, port
         self._runner: web.AppRunner | None = None
         self._counted_at = -COUNT_EVERY
 
@@ -55,17 +58,17 @@ class Endpoint:
         return int(self._runner.addresses[0][1])
 
     def gateway_connected(self) -> bool:
-        bot = self.bot
-        if not bot.is_ready() or bot.is_closed():
+        client = self.client
+        if not client.is_ready() or client.is_closed():
             return False
-        shards = getattr(bot, "shards", None)  # a sharded bot: every shard of this process
+        shards = getattr(client, "shards", None)  # a sharded bot: every shard of this process
         if shards:
             return all(not shard.is_closed() for shard in shards.values())
-        return bot.ws is not None and bot.ws.open
+        return client.ws is not None and client.ws.open
 
     async def database_reachable(self) -> bool:
         try:
-            await asyncio.wait_for(self.bot.storage.get_match(0), DATABASE_TIMEOUT)
+            await asyncio.wait_for(self.storage.get_match(0), DATABASE_TIMEOUT)
             return True
         except Exception as error:  # noqa: BLE001 — any failure means not reachable, and says why
             log.warning("health: the database did not answer (%s)", type(error).__name__)
@@ -82,7 +85,7 @@ class Endpoint:
         if time.monotonic() - self._counted_at >= COUNT_EVERY:
             self._counted_at = time.monotonic()
             try:
-                storage = self.bot.storage
+                storage = self.storage
                 self.telemetry.matches_active.set(await storage.count_matches(("running",)))
                 self.telemetry.outbox_backlog.set(await storage.backlog())
                 self.telemetry.outbox_dead.set(await storage.dead_letters())

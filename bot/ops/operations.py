@@ -10,17 +10,18 @@ from .endpoint import Endpoint
 from .telemetry import Telemetry
 
 if TYPE_CHECKING:
-    from ..app import CaravanseraiBot
+    import discord
+
+    from ..settings import Settings
     from ..storage import Storage
 
 
 class Operations:
-    def __init__(self, bot: CaravanseraiBot):
-        self.telemetry = bot.telemetry
-        settings = bot.settings
-        self.endpoint = Endpoint(bot, settings.metrics_host, settings.metrics_port) if settings.metrics_port >= 0 \
-            else None
-        count_actions(bot.storage, self.telemetry)
+    def __init__(self, client: discord.Client, storage: Storage, telemetry: Telemetry, settings: Settings):
+        self.telemetry = telemetry
+        self.endpoint = Endpoint(client, storage, telemetry, settings.metrics_host, settings.metrics_port) \
+            if settings.metrics_port >= 0 else None
+        count_actions(storage, telemetry)
         drawing.configure(settings.render_processes)
 
     async def start(self) -> None:

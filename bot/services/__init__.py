@@ -7,7 +7,7 @@ from .core import MatchCore, MatchSettings, effective_steps
 from .ended import MatchEnded, MatchEndedBus, SeatResult, ended_event
 from .errors import DmClosed, Refusal, StaleBoard
 from .lobby import LobbyService
-from .matches import MatchService
+from .matches import MatchServices
 from .play import Choice, Panel, PlayResult, PlayService
 from .preferences import PreferenceService
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
@@ -16,7 +16,7 @@ from .timekeeper import TimekeeperService
 
 __all__ = [
     "Choice", "DmClosed", "FinalReport", "LobbyService", "LogLine", "MatchCore", "MatchEnded", "MatchEndedBus",
-    "MatchService", "MatchSettings", "Panel", "PlayResult", "PlayService", "PreferenceService", "Presenter",
+    "MatchServices", "MatchSettings", "Panel", "PlayResult", "PlayService", "PreferenceService", "Presenter",
     "PrivateNotice", "Refusal", "SeatResult", "StaleBoard", "Status", "TableService", "TableUpdate",
     "TimekeeperService", "TurnAlert", "TurnNotice", "effective_steps", "ended_event",
 ]

@@ -108,10 +108,10 @@ async def replay_all(storage: SqlStorage) -> tuple[int, list[int]]:
     state."""
     from engine.core import games
 
-    from ..services import MatchService
+    from ..services import MatchServices
 
     games()  # every game package registered
-    service = MatchService(storage, presenter=None)  # type: ignore[arg-type]  # replaying shows nothing
+    service = MatchServices(storage, presenter=None)  # replaying shows nothing
     replayed, mismatched = 0, []
     statuses = ("lobby", "running", "over", "cancelled", "abandoned")
     for match in await storage.matches(statuses=statuses):
@@ -119,7 +119,7 @@ async def replay_all(storage: SqlStorage) -> tuple[int, list[int]]:
             continue
         replayed += 1
         try:
-            same = service.game_of(match).dump_state(await service.replay(match)) == match.state
+            same = service.core.game_of(match).dump_state(await service.core.replay(match)) == match.state
         except Exception:  # noqa: BLE001 — a log that no longer applies is a mismatch too
             same = False
         if not same:

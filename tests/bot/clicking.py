@@ -133,7 +133,7 @@ class Clicking:
     async def play(self, match_id: int, decisions: int | None = None) -> None:
         """Click until the match ends (or for `decisions` decisions)."""
         for _ in range(decisions or 5000):
-            match = await self.service.get(match_id)
+            match = await self.service.table.get(match_id)
             if match.status != "running":
                 return
             await self.decide(match)
@@ -167,9 +167,9 @@ class Clicking:
         far as the rules let them), and plays on: the turn they take back is theirs again, the same turn."""
         while self.undo_rng.random() < self.take_back:
             await self.fake.quiet()
-            match = await self.service.get(match_id)
+            match = await self.service.table.get(match_id)
             seat = match.seat_of(user.id)
-            steps = effective_steps(await self.service.storage.log(match_id))
+            steps = effective_steps(await self.service.core.storage.log(match_id))
             if match.status != "running" or seat is None or not steps or steps[-1].seat != seat.seat \
                     or steps[-1].by_ai or not steps[-1].undoable:
                 return
@@ -181,7 +181,7 @@ class Clicking:
             stale = [m.id for u in self.users for m in self.fake.dms(u) if self._drawn(m) == match.state_id]
             assert not stale, "the DM of a turn taken back keeps no buttons"
             self.undos += 1
-            match = await self.service.get(match_id)
+            match = await self.service.table.get(match_id)
             turn = self.turns.get(user.id)
             if turn is not None:  # the turn goes on (the panel on their screen is now stale)
                 self.turns[user.id] = (match.seat_of(user.id).awaited_since, turn[1])
@@ -203,11 +203,11 @@ class Clicking:
         current = turn[1]
         panel = self.panels.get(user.id)
         drawn = self._drawn(self.fake.message(panel.id)) if panel is not None else None
-        if drawn is None or await self.service.moved_on(match, seat.seat, drawn):
+        if drawn is None or await self.service.core.moved_on(match, seat.seat, drawn):
             panel = await self._dm_panel(match, seat)
         if panel is not None and panel.channel.is_dm:
             current.from_dm += 1
-        elif drawn is None or await self.service.moved_on(match, seat.seat, drawn):
+        elif drawn is None or await self.service.core.moved_on(match, seat.seat, drawn):
             table = table_message(self.fake, self.place)
             opened = await self.fake.click(user, table, custom_id=open_id(table))
             panel = await opened.reply(timeout=30)
@@ -237,7 +237,7 @@ class Clicking:
         other half the player opens their panel at the table, the fallback when DMs are closed)."""
         user = self._user(seat.user_id)
         dms = [m for m in self.fake.dms(user) if self._drawn(m) is not None]
-        if not dms or await self.service.moved_on(match, seat.seat, self._drawn(dms[-1])):
+        if not dms or await self.service.core.moved_on(match, seat.seat, self._drawn(dms[-1])):
             return None
         return dms[-1] if self.dm_or_panel.random() < 0.5 else None
 

@@ -1,7 +1,7 @@
 import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
-from bot.services import MatchService
+from bot.services import MatchServices
 from bot.settings import Settings
 from bot.storage import make_storage
 
@@ -51,13 +51,13 @@ ALL_STATUSES = ("lobby", "running", "over", "cancelled", "abandoned")
 @pytest.fixture
 async def service(storage, presenter, clock):
     seeds = iter(range(1, 10_000))
-    service = MatchService(storage, presenter, now=clock, new_seed=lambda: next(seeds))
+    service = MatchServices(storage, presenter, now=clock, new_seed=lambda: next(seeds))
     yield service
     # Every match a test created replays exactly from its seed and its log.
     for match in await storage.matches(statuses=ALL_STATUSES):
         if match.state is not None:
-            replayed = await service.replay(match)
-            assert service.game_of(match).dump_state(replayed) == match.state, f"match {match.id}"
+            replayed = await service.core.replay(match)
+            assert service.core.game_of(match).dump_state(replayed) == match.state, f"match {match.id}"
 
 
 from tests.fakediscord import fixture as _fake_fixture  # noqa: E402

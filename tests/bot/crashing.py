@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.services import MatchService
+from bot.services import MatchServices
 from bot.storage import make_storage
 from bot.ui.routes import parse, read_offered, resolve_step
 from engine.core import get_game
@@ -357,13 +357,13 @@ class Crashing:
 
     async def check(self) -> None:
         self.findings.checks += 1
-        service = MatchService(self.storage, presenter=None)
+        service = MatchServices(self.storage, presenter=None)
         used: set[int] = set()   # the sent interactions that some step of the log answers
         for match in await self.storage.matches(statuses=("lobby", "running", "over", "cancelled", "abandoned")):
             if match.state is None:
                 continue
             log = await self.storage.log(match.id)
-            if self.game.dump_state(await service.replay(match)) != match.state:
+            if self.game.dump_state(await service.core.replay(match)) != match.state:
                 self.report(f"match {match.id} differs from the replay of its log")
             for entry in log:
                 if entry.kind == "step" and not entry.by_ai:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from bot.app import CaravanseraiBot
-from bot.services import MatchService
+from bot.services import MatchServices
 from bot.storage import SqliteStorage
 from engine.core.messages import locale_of, translate
 
@@ -110,10 +110,10 @@ async def replays_exactly(settings) -> set[str]:
     storage = SqliteStorage(settings.database_path)
     await storage.open()
     try:
-        service = MatchService(storage, presenter=None)
+        service = MatchServices(storage, presenter=None)
         notations = set()
         for match in await storage.matches(statuses=("over",)):
-            assert service.game_of(match).dump_state(await service.replay(match)) == match.state, match.id
+            assert service.core.game_of(match).dump_state(await service.core.replay(match)) == match.state, match.id
             assert await storage.pending(match.id) == []
             notations |= {e.notation for e in await storage.log(match.id) if e.notation}
         return notations
@@ -184,7 +184,7 @@ async def start_through_a_crash(fake, settings, users, channel, *, game, ai=0, s
     Courier._done = dies_after_the_first_hand
     try:
         async with fake.running(bot(settings)) as client:
-            client.service.new_seed = lambda: seed
+            client.services.matches.core.new_seed = lambda: seed
             await start(fake, users, channel, ai=ai, game=game)
             await fake.quiet()
             assert crashed
@@ -192,7 +192,7 @@ async def start_through_a_crash(fake, settings, users, channel, *, game, ai=0, s
             await fake.wait_for(lambda: table_message(fake, channel) is not None, timeout=REPLY,
                                 what="the table, delivered at start-up")
             await fake.quiet()
-            return await client.service.match_here(channel.id)
+            return await client.services.matches.table.match_here(channel.id)
     finally:
         Courier._done = real
 

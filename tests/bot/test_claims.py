@@ -9,7 +9,7 @@ import asyncio
 
 import pytest
 
-from bot.services import MatchService
+from bot.services import MatchServices
 from bot.services.core import lobby_item
 from bot.storage import LeaseLost, MatchRecord, Reminder, SeatRecord, lease, make_storage, reminder_lease
 from tests.support.backends import postgres_schema
@@ -103,7 +103,7 @@ async def test_a_reminder_given_up_is_claimed_again_at_once(storage, database_ur
 async def test_work_that_lost_its_claim_posts_nothing(shared_url, clock):
     first, second = await processes(shared_url, lease_seconds=SHORT)
     presenter = RecordingPresenter()
-    service = MatchService(first, presenter, now=clock)
+    service = MatchServices(first, presenter, now=clock)
     try:
         match = await lobby(service, BOB, ai=1)
         async with lease(first, f"outbox:{match.id}") as held:
@@ -148,10 +148,10 @@ class Discord(RecordingPresenter):
 async def test_a_nudge_is_not_repeated_when_the_process_dies_after_sending_it(database_url, clock):
     first, = await processes(database_url, count=1, lease_seconds=2.0)  # long enough for drawing the tables
     discord = Discord(die_after_reminding=True)
-    match = await started(MatchService(first, discord, now=clock), BOB, clock_hours=10)
+    match = await started(MatchServices(first, discord, now=clock), BOB, clock_hours=10)
     clock.advance(5.1)  # the first nudge is due
     with pytest.raises(Died):
-        await MatchService(first, discord, now=clock).tick()  # sent, then died before deleting the reminder
+        await MatchServices(first, discord, now=clock).timekeeper.tick()  # sent, then died before deleting the reminder
     await first.close()
     assert len(discord.reminders) == 1
 
@@ -160,18 +160,18 @@ async def test_a_nudge_is_not_repeated_when_the_process_dies_after_sending_it(da
     again, = await processes(database_url, count=1, lease_seconds=2.0)
     try:
         discord.die_after_reminding = False
-        assert await MatchService(again, discord, now=clock).tick() == 1
+        assert await MatchServices(again, discord, now=clock).timekeeper.tick() == 1
         assert len(discord.nonces) == 2 and discord.nonces[0] == discord.nonces[1]  # the same nudge, again
         assert [user for user, _ in discord.reminders] == [awaited_user(match)]  # which the player sees once
         assert [(r.kind, r.level) for r in await again.reminders(match.id)] == [("nudge", 1), ("nudge", 2), ("expire", 0)]
-        assert await MatchService(again, discord, now=clock).tick() == 0
+        assert await MatchServices(again, discord, now=clock).timekeeper.tick() == 0
     finally:
         await again.close()
 
 
 async def test_processes_starting_at_once_resume_each_match_once(shared_url, clock):
     first, second = await processes(shared_url)
-    services = [MatchService(store, RecordingPresenter(), now=clock) for store in (first, second)]
+    services = [MatchServices(store, RecordingPresenter(), now=clock) for store in (first, second)]
     try:
         match = await started(services[0], ai=1)  # the host and an AI seat
         core = services[0].core
@@ -183,9 +183,9 @@ async def test_processes_starting_at_once_resume_each_match_once(shared_url, clo
         steps_before = len(await first.log(match.id))
         services[0].core.courier.presenter.tables.clear()
 
-        await asyncio.gather(*(service.resume() for service in services))  # neither refused by the other
+        await asyncio.gather(*(service.timekeeper.resume() for service in services))  # neither refused by the other
         # The AI's answer, saved while the other process held the match's delivery, waits for the next tick.
-        await asyncio.gather(*(service.tick() for service in services))
+        await asyncio.gather(*(service.timekeeper.tick() for service in services))
         log = await first.log(match.id)
         assert [e.by_ai for e in log[steps_before:]] == [True]  # the AI seat answered once
         nonces = [t.nonce for service in services for t in service.core.courier.presenter.tables]

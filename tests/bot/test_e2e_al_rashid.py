@@ -39,17 +39,17 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
         for seed in COVERAGE_SEEDS:
             channel = fake.add_text_channel(guild, f"al-rashid-{seed}")
             await fake.gateway_caught_up()
-            client.service.new_seed = lambda seed=seed: seed
+            client.services.matches.core.new_seed = lambda seed=seed: seed
             since = len(fake.all_messages)
             await start(fake, users, channel)
-            match = await client.service.match_here(channel.id)
-            driver = Clicking(fake, channel, client.service, users, random.Random(seed), covered, figures,
+            match = await client.services.matches.table.match_here(channel.id)
+            driver = Clicking(fake, channel, client.services.matches, users, random.Random(seed), covered, figures,
                               since=since)
             await driver.play(match.id)
             notations |= driver.notations
             await fake.quiet()
     print("\n" + coverage_report(covered) + "\n" + figures.report())
-    assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered)
+    assert step_kinds(client.services.matches.core.game_of(match)) <= covered, coverage_report(covered)
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
     notations |= await replays_exactly(settings)
@@ -70,11 +70,11 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     for half in range(2):  # the bot restarts in the middle
         client = bot(settings)
         async with fake.running(client):
-            client.service.new_seed = lambda: 5
+            client.services.matches.core.new_seed = lambda: 5
             if half == 0:
                 await start(fake, [bruno], channel, ai=2)
-            match = await client.service.match_here(channel.id)
-            driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since)
+            match = await client.services.matches.table.match_here(channel.id)
+            driver = Clicking(fake, channel, client.services.matches, [bruno], rng, covered, figures, since=since)
             driver.seen.update(seen)
             driver.panels = panels  # the player's panel stays on their screen across the restart
             driver.turn = turns  # and a turn in progress goes on after it (announced once, before it)

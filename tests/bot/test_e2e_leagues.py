@@ -5,7 +5,7 @@ champion), and every refusal in the player's language."""
 import discord
 import pytest
 
-from bot.cogs.community import warm_up
+from bot.cogs.queries import warm_up
 from bot.settings import Settings
 from engine.core.messages import translate
 
@@ -113,9 +113,9 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         await said(fake, channel, "won the final and is the champion")
         info = await league(fake, alice, channel, "info", league="Spring")
         assert "Stagione 2" in info.embeds[0]["description"] and "ha vinto la finale" in info.embeds[0]["description"]
-        spring = (await restarted.leagues.load(guild.id, "Spring")).league
-        final = (await restarted.leagues.seasons(spring))[0].final_match
-        standings_leader = (await restarted.leagues.seasons(spring))[0].standings[0].player
+        spring = (await restarted.services.leagues.load(guild.id, "Spring")).league
+        final = (await restarted.services.leagues.seasons(spring))[0].final_match
+        standings_leader = (await restarted.services.leagues.seasons(spring))[0].standings[0].player
         voided = await (await fake.slash(boss, channel, "server", subcommand="void", options={"match": final})).reply()
         assert f"Season 1 of Spring (archived) is ranked again: champion <@{standings_leader}>" in voided.content
         info = await league(fake, alice, channel, "info", league="Spring")
@@ -128,7 +128,7 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         assert "/league standings season:1" in info.embeds[0]["description"]
         # the past season keeps its full standings: every member, the finalists first in the order of the final
         past = await league(fake, bob, channel, "standings", league="Spring", season=1)
-        archived = (await restarted.leagues.seasons(spring))[0]
+        archived = (await restarted.services.leagues.seasons(spring))[0]
         rows = past.embeds[0]["description"].splitlines()
         assert past.embeds[0]["title"] == "Spring · season 1" and rows[0].startswith("Champion of season 1: <@")
         assert [row.split("<@")[1].split(">")[0] for row in rows[1:]] == [str(p) for p in archived.ranking]
@@ -217,20 +217,20 @@ async def test_a_league_checks_the_bots_permissions_first_and_is_never_made_in_a
     async with fake.running(bot(settings)) as client:
         refused = await league(fake, boss, no_threads, "create", name="Spring", game="toy")
         assert "I need “Create Public Threads”, “Send Messages in Threads”" in refused.content
-        assert await client.leagues.all(guild.id) == [] and fake.messages(no_threads) == []
+        assert await client.services.leagues.all(guild.id) == [] and fake.messages(no_threads) == []
         lobby = await (await fake.slash(alice, channel, "game", subcommand="new", options={"game": "toy"})).reply()
         assert lobby.ephemeral
         (thread,) = fake.threads(channel)
         refused = await league(fake, boss, thread, "create", name="Spring", game="toy")
         assert "create it in a text channel, not in a thread" in refused.content
-        assert await client.leagues.all(guild.id) == []
+        assert await client.services.leagues.all(guild.id) == []
         await league(fake, boss, channel, "create", name="Spring", game="toy")
         for user in (alice, bob):
             await league(fake, user, channel, "join", league="Spring")
         fake.set_bot_permissions(channel, talk_only | discord.Permissions(create_public_threads=True))
         refused = await league(fake, alice, channel, "open", group="round", league="Spring")
         assert refused.content.startswith("Mi serve «Invia messaggi nelle discussioni» in <#")  # alice reads Italian
-        spring = (await client.leagues.load(guild.id, "Spring")).league
+        spring = (await client.services.leagues.load(guild.id, "Spring")).league
         assert spring.rounds == () and len(fake.threads(channel)) == 1
 
 
@@ -247,14 +247,14 @@ async def test_a_round_that_fails_half_way_is_taken_back_and_simply_opens_again(
         fake.fail_next("POST", r"^/channels/\d+/threads$", status=403, code=50013, after=1)
         refused = await league(fake, boss, channel, "open", group="round", league="Spring")
         assert "Discord refused me a thread for a table in <#" in refused.content
-        spring = (await client.leagues.load(guild.id, "Spring")).league
+        spring = (await client.services.leagues.load(guild.id, "Spring")).league
         assert spring.rounds == ()
-        first = await client.service.storage.matches(statuses=("lobby", "running", "over", "abandoned", "cancelled"))
+        first = await client.services.matches.core.storage.matches(statuses=("lobby", "running", "over", "abandoned", "cancelled"))
         assert [m.status for m in first] == ["cancelled"]
-        await client.leagues.tick()  # nothing for the clock to do: no ERROR, no round stuck open
+        await client.services.leagues.tick()  # nothing for the clock to do: no ERROR, no round stuck open
         opened = await league(fake, boss, channel, "open", group="round", league="Spring")
         assert "Round 1 of Spring is open: 2 table(s)" in opened.content
-        running = await client.service.storage.matches(statuses=("running",))
+        running = await client.services.matches.core.storage.matches(statuses=("running",))
         assert len(running) == 2
         await fake.quiet()
 
@@ -284,7 +284,7 @@ async def test_a_leagues_variant_placement_points_and_ai_places_are_set_in_disco
         assert "“6,four,0” is not a list of points" in refused.content
         await league(fake, boss, channel, "create", name="Spring", game="toy", options="heap=9",
                      points="6,4,2,0; 5,2,0", ai_places="skip")
-        spring = (await client.leagues.load(guild.id, "Spring")).league.settings
+        spring = (await client.services.leagues.load(guild.id, "Spring")).league.settings
         assert spring.params["heap"] == 9 and spring.ai_places == "skip"
         assert spring.points(4) == (6, 4, 2, 0) and spring.points(3) == (5, 2, 0)
         refused = await league(fake, alice, channel, "settings", league="Spring", points="1,2")
@@ -292,7 +292,7 @@ async def test_a_leagues_variant_placement_points_and_ai_places_are_set_in_disco
         refused = await league(fake, boss, channel, "settings", league="Spring", points="1,2")
         assert "Placement points for tables of 2 need one number per place, never rising" in refused.content
         await league(fake, boss, channel, "settings", league="Spring", points="3,0", ai_places="count")
-        spring = (await client.leagues.load(guild.id, "Spring")).league.settings
+        spring = (await client.services.leagues.load(guild.id, "Spring")).league.settings
         # The lists given replace the earlier ones: tables of three are back to the default.
         assert spring.points(2) == (3, 0) and spring.points(3) == (6, 3, 0) and spring.ai_places == "count"
         await fake.quiet()

@@ -30,11 +30,11 @@ async def test_each_turn_is_announced_once_across_undos_and_a_resignation(fake_d
                                 options={"how": "dm"})).reply()
         channel = fake.add_text_channel(guild, game)
         await fake.gateway_caught_up()
-        client.service.new_seed = lambda: 7
+        client.services.matches.core.new_seed = lambda: 7
         since = len(fake.all_messages)
         await start(fake, users, channel, game=game)
-        match = await client.service.match_here(channel.id)
-        driver = Clicking(fake, channel, client.service, users, random.Random(7), set(), figures, since=since,
+        match = await client.services.matches.table.match_here(channel.id)
+        driver = Clicking(fake, channel, client.services.matches, users, random.Random(7), set(), figures, since=since,
                           game=game, take_back=0.25)
         await driver.play(match.id, decisions=BEFORE)
         resigned = await (await fake.slash(carla, channel, "resign")).reply(timeout=30)

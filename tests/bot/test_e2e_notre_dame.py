@@ -122,13 +122,13 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
         for (seed, ai), player in zip(MATCHES, (bruno, alice), strict=True):
             channel = fake.add_text_channel(guild, f"notre-dame-{seed}")
             await fake.gateway_caught_up()
-            client.service.new_seed = lambda seed=seed: seed
+            client.services.matches.core.new_seed = lambda seed=seed: seed
             since = len(fake.all_messages)
             await start(fake, [player], channel, ai=ai, game=GAME)
-            match = await client.service.match_here(channel.id)
+            match = await client.services.matches.table.match_here(channel.id)
             assert len(match.seats) == ai + 1
             seats[player.id] = match.seat_of(player.id).seat
-            driver = Clicking(fake, channel, client.service, [player], random.Random(seed), covered, figures,
+            driver = Clicking(fake, channel, client.services.matches, [player], random.Random(seed), covered, figures,
                               since=since, game=GAME)
             await driver.play(match.id)
             notations |= driver.notations
@@ -136,7 +136,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
                                 timeout=60, what="the final score")
             await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
     print("\n" + coverage_report(covered, GAME) + "\n" + figures.report())
-    assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered, GAME)
+    assert step_kinds(client.services.matches.core.game_of(match)) <= covered, coverage_report(covered, GAME)
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
     assert not fake.dms(bruno) and {user for user, _ in fake.refused_dms} == {bruno}  # tried once, remembered
@@ -162,24 +162,24 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
     for half in range(2):  # the bot restarts in the middle of the second round's draft
         client = bot(settings)
         async with fake.running(client):
-            client.service.new_seed = lambda: 7
+            client.services.matches.core.new_seed = lambda: 7
             if half == 0:
                 await start(fake, [bruno], channel, ai=2, game=GAME)
-            match = await client.service.match_here(channel.id)
+            match = await client.services.matches.table.match_here(channel.id)
             if half == 0:  # typing /play offers the same choices as the panel, in his language
-                game, seat = client.service.game_of(match), match.seat_of(bruno.id).seat
+                game, seat = client.services.matches.core.game_of(match), match.seat_of(bruno.id).seat
                 legal = {game.format_action(a) for a in game.legal_actions(game.load_state(match.state), seat)}
                 offered = await (await fake.autocomplete(bruno, channel, "play", focused="move",
                                                          options={"move": ""})).choices()
                 assert {c["value"].rpartition("@")[0] for c in offered} == legal
                 assert all(c["name"].startswith("Tieni ") for c in offered), offered
             if driver is None:
-                driver = Clicking(fake, channel, client.service, [bruno], random.Random(7), set(), figures, game=GAME)
+                driver = Clicking(fake, channel, client.services.matches, [bruno], random.Random(7), set(), figures, game=GAME)
             # The same player goes on clicking across the restart, their panel still open on their screen.
-            driver.service = client.service
+            driver.service = client.services.matches
             if half == 0:
-                while not await holding_the_second_pass(client.service, match.id, round=2):
-                    await driver.decide(await client.service.get(match.id))
+                while not await holding_the_second_pass(client.services.matches, match.id, round=2):
+                    await driver.decide(await client.services.matches.table.get(match.id))
             else:
                 await driver.play(match.id, decisions=20)
             if half == 1:
@@ -205,8 +205,8 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
 
 
 async def holding_the_second_pass(service, match_id: int, round: int) -> bool:
-    match = await service.get(match_id)
-    game = service.game_of(match)
+    match = await service.table.get(match_id)
+    game = service.core.game_of(match)
     state = game.load_state(match.state)
     human = next(s.seat for s in match.seats if not s.plays_ai)
     prompt = game.prompt(state, human)
@@ -226,17 +226,17 @@ async def test_two_players_choose_the_draft_at_the_same_moment_across_a_restart(
     for half in range(2):  # the bot restarts while one of them has chosen in the second round's draft
         client = bot(settings)
         async with fake.running(client):
-            client.service.new_seed = lambda: 3
+            client.services.matches.core.new_seed = lambda: 3
             if half == 0:
                 await start(fake, [alice, bruno], channel, game=GAME)
-            match = await client.service.match_here(channel.id)
+            match = await client.services.matches.table.match_here(channel.id)
             if driver is None:
-                driver = Clicking(fake, channel, client.service, [alice, bruno], random.Random(3), set(), figures,
+                driver = Clicking(fake, channel, client.services.matches, [alice, bruno], random.Random(3), set(), figures,
                                   game=GAME, together=True)
-            driver.service = client.service
+            driver.service = client.services.matches
             if half == 0:
-                while not await one_of_two_has_chosen(client.service, match.id, round=2):
-                    match = await client.service.get(match.id)
+                while not await one_of_two_has_chosen(client.services.matches, match.id, round=2):
+                    match = await client.services.matches.table.get(match.id)
                     state = driver.game.load_state(match.state)
                     driver.together = state.round < 2  # in round 2 one at a time, to stop between the two
                     await driver.decide(match)
@@ -267,8 +267,8 @@ async def test_two_players_choose_the_draft_at_the_same_moment_across_a_restart(
 
 
 async def one_of_two_has_chosen(service, match_id: int, round: int) -> bool:
-    match = await service.get(match_id)
-    game = service.game_of(match)
+    match = await service.table.get(match_id)
+    game = service.core.game_of(match)
     view = game.view(game.load_state(match.state), None)
     return view.round == round and sorted(p.choosing for p in view.players) == [False, True]
 
@@ -282,7 +282,7 @@ async def test_a_casual_table_chooses_public_prestige_and_plays_it_to_the_end(fa
     bruno = fake.add_user("bruno", locale="it")
     channel = fake.add_text_channel(fake.add_guild("Cité", members=[bruno]), "notre-dame")
     async with fake.running(bot(settings)) as client:
-        client.service.new_seed = lambda: 5
+        client.services.matches.core.new_seed = lambda: 5
         offered = await (await fake.autocomplete(bruno, channel, "game", subcommand="new", focused="options",
                                                  options={"game": GAME, "options": ""})).choices()
         assert ("Punti prestigio visibili a tutti (il regolamento li tiene nascosti): Sì", "public_prestige=yes") in [
@@ -290,12 +290,12 @@ async def test_a_casual_table_chooses_public_prestige_and_plays_it_to_the_end(fa
         await new_match(fake, bruno, channel, GAME, where="channel", options="public_prestige=yes")
         lobby = fake.latest_with_components(channel)
         assert "Prestige visible to everybody (the rules keep it hidden): Yes" in lobby.text, lobby.text
-        match = await client.service.match_here(channel.id)
+        match = await client.services.matches.table.match_here(channel.id)
         assert match.params == {"public_prestige": True}
         await (await fake.click(bruno, lobby, label="Add AI")).reply(timeout=30)
         await (await fake.click(bruno, lobby, label="Start")).reply(timeout=30)
         await fake.quiet()
-        driver = Clicking(fake, channel, client.service, [bruno], random.Random(5), set(), Figures(), game=GAME,
+        driver = Clicking(fake, channel, client.services.matches, [bruno], random.Random(5), set(), Figures(), game=GAME,
                           typical=True)
         await driver.play(match.id)
         await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=60,
@@ -333,12 +333,12 @@ async def test_the_draft_is_chosen_from_the_dm_and_an_outdated_dm_says_so(fake_d
     alice, bruno = fake.add_user("alice"), fake.add_user("bruno", locale="it")
     channel = fake.add_text_channel(fake.add_guild("Cité", members=[alice, bruno]), "notre-dame")
     async with fake.running(bot(settings)) as client:
-        client.service.new_seed = lambda: 3
+        client.services.matches.core.new_seed = lambda: 3
         await start(fake, [alice, bruno], channel, game=GAME)
         # The drafts go by DM, then the table: wait for them all (a quiet moment may come in between).
         await fake.wait_for(lambda: all(any(m.buttons() for m in fake.dms(u)) for u in (alice, bruno))
                             and table_message(fake, channel) is not None, timeout=30, what="the drafts and the table")
-        match = await client.service.match_here(channel.id)
+        match = await client.services.matches.table.match_here(channel.id)
         dm = {user.id: next(m for m in fake.dms(user) if m.buttons()) for user in (alice, bruno)}
         panel = await open_panel(fake, alice, channel)
         await (await fake.click(alice, panel, custom_id=panel.buttons()[0]["custom_id"])).reply(timeout=30)
@@ -356,5 +356,5 @@ async def test_the_draft_is_chosen_from_the_dm_and_an_outdated_dm_says_so(fake_d
         assert passed.text.startswith("Your move in Notre Dame") and "passes you" in passed.text, passed.text
         assert [a.filename for a in passed.attachments] == ["hand.png"]
         await fake.quiet(idle=0.5)
-        log = await client.service.core.storage.log(match.id)
+        log = await client.services.matches.core.storage.log(match.id)
         assert sorted(e.seat for e in log if e.kind == "step") == [0, 1]  # the outdated click played nothing

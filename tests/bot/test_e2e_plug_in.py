@@ -83,12 +83,12 @@ async def test_blind_bid_is_clicked_through_with_players_choosing_at_the_same_mo
     client = bot(settings)
     async with fake.running(client):
         await start(fake, users, channel, ai=1, game="blind-bid")
-        match = await client.service.match_here(channel.id)
-        driver = Clicking(fake, channel, client.service, users, random.Random(3), covered, figures,
+        match = await client.services.matches.table.match_here(channel.id)
+        driver = Clicking(fake, channel, client.services.matches, users, random.Random(3), covered, figures,
                           game="blind-bid", together=True)
         await driver.play(match.id)
         await fake.quiet()
-        match = await client.service.get(match.id)
+        match = await client.services.matches.table.get(match.id)
     assert match.status == "over"
     assert covered >= step_kinds(get_game("blind-bid")), coverage_report(covered, "blind-bid")
     assert driver.reused > 0, "a panel drawn before another player's pick was clicked"
@@ -111,9 +111,9 @@ async def test_the_toy_game_is_clicked_through_without_a_phase_in_its_view(fake_
     client = bot(settings)
     async with fake.running(client):
         await start(fake, [alice, bob], channel, game="toy")
-        match = await client.service.match_here(channel.id)
+        match = await client.services.matches.table.match_here(channel.id)
         figures = Figures()
-        driver = Clicking(fake, channel, client.service, [alice, bob], random.Random(1), set(), figures, game="toy")
+        driver = Clicking(fake, channel, client.services.matches, [alice, bob], random.Random(1), set(), figures, game="toy")
         await driver.play(match.id)
         await fake.quiet()
     assert (await replayed_status(settings)) == "over"

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from bot.cogs.community import warm_up
+from bot.cogs.queries import warm_up
 from bot.queries import help as guide
 from bot.queries import rules
-from bot.services import MatchService, MatchSettings
+from bot.services import MatchServices, MatchSettings
 from bot.storage import SqliteStorage
 from engine.cli import GameRecord
 from engine.core import get_game
@@ -33,18 +33,18 @@ async def finished_match(settings, game, guild, channel, humans, *, ai=0, runnin
     storage = SqliteStorage(settings.database_path)
     await storage.open()
     try:
-        service = MatchService(storage, RecordingPresenter(), new_seed=lambda: 7)
+        service = MatchServices(storage, RecordingPresenter(), new_seed=lambda: 7)
         host, *guests = humans
-        match = await service.create(game_key=game, host_id=host.id, channel_id=channel.id, place_id=channel.id,
+        match = await service.lobby.create(game_key=game, host_id=host.id, channel_id=channel.id, place_id=channel.id,
                                      guild_id=guild.id, settings=MatchSettings(ai_policy="random"), host_name=host.name)
         for user in guests:
-            await service.join(match.id, user.id, name=user.name)
+            await service.lobby.join(match.id, user.id, name=user.name)
         for _ in range(ai):
-            await service.add_ai(match.id, host.id, "random")
-        await service.start(match.id, host.id)
+            await service.lobby.add_ai(match.id, host.id, "random")
+        await service.lobby.start(match.id, host.id)
         if not running:
             for user in humans:
-                await service.resign(match.id, user.id)
+                await service.playing.resign(match.id, user.id)
         return await storage.get_match(match.id)
     finally:
         await storage.close()

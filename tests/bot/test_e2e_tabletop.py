@@ -6,7 +6,7 @@ table game has none; an admin voids it; a tie without its tie-break is refused."
 import discord
 import pytest
 
-from bot.cogs.community import warm_up
+from bot.cogs.queries import warm_up
 from bot.settings import Settings
 from engine.core.messages import translate
 

@@ -74,17 +74,17 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
         for seed, players in zip(COVERAGE_SEEDS, (users, users[:2]), strict=True):
             channel = fake.add_text_channel(guild, f"taj-mahal-{seed}")
             await fake.gateway_caught_up()
-            client.service.new_seed = lambda seed=seed: seed
+            client.services.matches.core.new_seed = lambda seed=seed: seed
             since = len(fake.all_messages)
             await start(fake, players, channel, game=GAME)
-            match = await client.service.match_here(channel.id)
-            driver = Clicking(fake, channel, client.service, players, random.Random(seed), covered, figures,
+            match = await client.services.matches.table.match_here(channel.id)
+            driver = Clicking(fake, channel, client.services.matches, players, random.Random(seed), covered, figures,
                               since=since, game=GAME)
             await driver.play(match.id)
             notations |= driver.notations
             await fake.quiet()
     print("\n" + coverage_report(covered, GAME) + "\n" + figures.report())
-    assert step_kinds(client.service.game_of(match)) <= covered, coverage_report(covered, GAME)
+    assert step_kinds(client.services.matches.core.game_of(match)) <= covered, coverage_report(covered, GAME)
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
     assert_hands_stay_private(fake, users)
@@ -103,18 +103,18 @@ async def test_a_player_with_an_ai_seat_and_the_dummy_clicks_across_a_restart(fa
     for half in range(2):  # the bot restarts in the middle
         client = bot(settings)
         async with fake.running(client):
-            client.service.new_seed = lambda: 9
+            client.services.matches.core.new_seed = lambda: 9
             if half == 0:
                 await start(fake, [bruno], channel, ai=1, game=GAME)
-                driver = Clicking(fake, channel, client.service, [bruno], random.Random(9), covered, figures,
+                driver = Clicking(fake, channel, client.services.matches, [bruno], random.Random(9), covered, figures,
                                   game=GAME)
             else:  # the same player, in the middle of their turn maybe, with their panel still on screen
-                driver.service = client.service
+                driver.service = client.services.matches
                 hand = await (await fake.slash(bruno, channel, "hand")).reply()
                 assert hand.ephemeral and "hand.png" in hand.files
-            match = await client.service.match_here(channel.id)
+            match = await client.services.matches.table.match_here(channel.id)
             if half == 1:  # typing instead: /play lists exactly his legal moves, named as on the buttons
-                game = client.service.game_of(match)
+                game = client.services.matches.core.game_of(match)
                 legal = game.legal_actions(game.load_state(match.state), 0)
                 typed = await (await fake.autocomplete(bruno, channel, "play", focused="move",
                                                        options={"move": ""})).choices()
@@ -145,17 +145,17 @@ async def test_the_variants_are_chosen_in_game_new_and_played_by_clicking(fake_d
     channel = fake.add_text_channel(guild, "taj-mahal")
     client = bot(settings)
     async with fake.running(client):
-        client.service.new_seed = lambda: 4
+        client.services.matches.core.new_seed = lambda: 4
         await new_match(fake, alice, channel, GAME, where="channel", ai_players=ai, options=options)
         lobby = fake.latest_with_components(channel)
         assert translate("taj_mahal.option.provinces.9", "en") in lobby.text  # the lobby shows the variant
         await (await fake.click(alice, lobby, label="Start")).reply()
-        match = await client.service.match_here(channel.id)
-        driver = Clicking(fake, channel, client.service, [alice], random.Random(4), set(), Figures(), game=GAME)
+        match = await client.services.matches.table.match_here(channel.id)
+        driver = Clicking(fake, channel, client.services.matches, [alice], random.Random(4), set(), Figures(), game=GAME)
         await driver.play(match.id)
         await fake.quiet()
-        match = await client.service.get(match.id)
-    view = client.service.game_of(match).view(client.service.game_of(match).load_state(match.state), None)
+        match = await client.services.matches.table.get(match.id)
+    view = client.services.matches.core.game_of(match).view(client.services.matches.core.game_of(match).load_state(match.state), None)
     assert view.over and view.visits == 9
     assert sum(p.seat is None for p in view.players) == dummies
     assert "final.png" in fake.latest(channel).files

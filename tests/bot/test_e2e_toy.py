@@ -37,15 +37,15 @@ def world(fake_discord):
 
 
 async def replays_exactly(settings, place_id):
-    from bot.services import MatchService
+    from bot.services import MatchServices
 
     storage = SqliteStorage(settings.database_path)
     await storage.open()
     try:
-        service = MatchService(storage, presenter=None)
+        service = MatchServices(storage, presenter=None)
         match = (await storage.matches(statuses=("over",)))[-1]
         assert match.place_id == place_id
-        assert service.game_of(match).dump_state(await service.replay(match)) == match.state
+        assert service.core.game_of(match).dump_state(await service.core.replay(match)) == match.state
         return match, await storage.result(match.id)
     finally:
         await storage.close()
@@ -253,14 +253,14 @@ async def test_reminders_come_by_dm_and_at_expiry_the_ai_plays(fake_discord, set
         await fake.wait_for(lambda: len(awaited(fake, channel, [alice, bob])) == 1, timeout=30, what="the table")
         await fake.quiet()
         (late,) = awaited(fake, channel, [alice, bob])
-        started = client.service.now()
-        client.service.now = lambda: started + 5.5 * 3600  # past half the clock
-        assert await client.service.tick() == 1
+        started = client.services.matches.core.now()
+        client.services.matches.core.now = lambda: started + 5.5 * 3600  # past half the clock
+        assert await client.services.matches.timekeeper.tick() == 1
         await fake.quiet()
         (reminder,) = news_dms(fake, late)
         assert "<t:" in reminder.content  # the deadline, shown in the reader's own time zone
-        client.service.now = lambda: started + 10.1 * 3600  # two more nudges, then the clock runs out
-        assert await client.service.tick() == 3
+        client.services.matches.core.now = lambda: started + 10.1 * 3600  # two more nudges, then the clock runs out
+        assert await client.services.matches.timekeeper.tick() == 3
         await fake.quiet()
         assert len(news_dms(fake, late)) == 3
         assert awaited(fake, channel, [alice, bob]) == [bob if late is alice else alice]
@@ -278,7 +278,7 @@ async def test_an_unexpected_error_is_logged_with_its_trace_and_the_player_gets_
         async def broken(*args, **kwargs):
             raise RuntimeError("the disk is on fire")
 
-        client.service.table.status = broken
+        client.services.matches.table.status = broken
         reply = await (await fake.slash(alice, channel, "status")).reply()
         assert reply.ephemeral and reply.content.startswith("Qualcosa è andato storto")
         assert "fire" not in reply.content

@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from bot.services.matches import effective_steps
+from bot.services.core import effective_steps
 from bot.storage import SqliteStorage
 from engine.core import get_game
 from engine.core.messages import translate
@@ -127,12 +127,12 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
             channel = fake.add_text_channel(guild, f"yspahan-{seed}")
             channels.append(channel)
             await fake.gateway_caught_up()
-            client.service.new_seed = lambda seed=seed: seed
+            client.services.matches.core.new_seed = lambda seed=seed: seed
             since = len(fake.all_messages)
             await start(fake, users, channel, ai=1, game="yspahan")
-            match = await client.service.match_here(channel.id)
+            match = await client.services.matches.table.match_here(channel.id)
             matches.append(match.id)
-            driver = Clicking(fake, channel, client.service, users, random.Random(seed), covered, figures,
+            driver = Clicking(fake, channel, client.services.matches, users, random.Random(seed), covered, figures,
                               since=since, game="yspahan")
             await driver.play(match.id)
             notations |= driver.notations
@@ -168,11 +168,11 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     for half in range(2):  # the bot restarts in the middle
         client = bot(settings)
         async with fake.running(client):
-            client.service.new_seed = lambda: 3
+            client.services.matches.core.new_seed = lambda: 3
             if half == 0:
                 await start(fake, [bruno], channel, ai=2, game="yspahan")
-            match = await client.service.match_here(channel.id)
-            driver = Clicking(fake, channel, client.service, [bruno], rng, covered, figures, since=since,
+            match = await client.services.matches.table.match_here(channel.id)
+            driver = Clicking(fake, channel, client.services.matches, [bruno], rng, covered, figures, since=since,
                               game="yspahan")
             driver.seen.update(seen)
             driver.panels = panels  # the player's panel stays on their screen across the restart

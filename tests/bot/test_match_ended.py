@@ -1,7 +1,7 @@
 """The match-ended event: once per match, with the outcome, from the commit path; a crash between the
 commit and the delivery, or a failing subscriber, delays it but never loses it."""
 
-from bot.services import MatchEnded, MatchService, ended_event
+from bot.services import MatchEnded, MatchServices, ended_event
 from bot.storage import SqliteStorage
 
 from .fakes import RecordingPresenter
@@ -14,7 +14,7 @@ def recording(service):
     async def subscriber(event):
         heard.append(event)
 
-    service.ended.subscribe(subscriber)
+    service.core.ended.subscribe(subscriber)
     return heard
 
 
@@ -22,8 +22,8 @@ async def test_a_finished_match_is_announced_once_with_its_outcome(service, stor
     heard = recording(service)
     match = await started(service, BOB, ai=1, league_id=12)
     match = await play_to_the_end(service, match)
-    await service.tick()  # a later delivery does not repeat it
-    await service.deliver_pending()
+    await service.timekeeper.tick()  # a later delivery does not repeat it
+    await service.timekeeper.deliver_pending()
     (event,) = heard
     result = await storage.result(match.id)
     assert event == await ended_event(storage, match.id)
@@ -45,7 +45,7 @@ async def test_a_finished_match_is_announced_once_with_its_outcome(service, stor
 async def test_an_abandoned_match_is_announced_once_without_places(service):
     heard = recording(service)
     match = await started(service, BOB, resign="end")
-    await service.resign(match.id, BOB)
+    await service.playing.resign(match.id, BOB)
     (event,) = heard
     assert event.status == "abandoned" and event.league_id is None
     assert [(s.user_id, s.resigned, s.place, s.score) for s in event.seats] == [(HOST, False, None, None),
@@ -54,22 +54,22 @@ async def test_an_abandoned_match_is_announced_once_without_places(service):
 
 async def test_a_cancelled_lobby_or_match_is_not_a_result(service):
     heard = recording(service)
-    await service.cancel((await lobby(service, BOB)).id, HOST, is_manager=False)
-    await service.cancel((await started(service, BOB, place=78)).id, HOST, is_manager=False)
+    await service.lobby.cancel((await lobby(service, BOB)).id, HOST, is_manager=False)
+    await service.lobby.cancel((await started(service, BOB, place=78)).id, HOST, is_manager=False)
     assert heard == []
 
 
 async def test_a_crash_after_the_last_step_delivers_the_event_at_start_up(db_path, clock):
     storage = SqliteStorage(db_path)
     await storage.open()
-    service = MatchService(storage, RecordingPresenter(), now=clock, new_seed=lambda: 4)
+    service = MatchServices(storage, RecordingPresenter(), now=clock, new_seed=lambda: 4)
     heard_before = recording(service)
     match = await started(service, BOB)
 
     async def crash(match_id, *args, **kwargs):  # the process dies after each commit, before any delivery
         return None
 
-    service.courier.deliver = crash
+    service.core.courier.deliver = crash
     match = await play_to_the_end(service, match)
     assert match.status == "over" and heard_before == []
     await storage.close()
@@ -77,10 +77,10 @@ async def test_a_crash_after_the_last_step_delivers_the_event_at_start_up(db_pat
     storage = SqliteStorage(db_path)  # the restart
     await storage.open()
     try:
-        restarted = MatchService(storage, RecordingPresenter(), now=clock)
+        restarted = MatchServices(storage, RecordingPresenter(), now=clock)
         heard = recording(restarted)
-        await restarted.resume()
-        await restarted.resume()
+        await restarted.timekeeper.resume()
+        await restarted.timekeeper.resume()
         assert [e.match_id for e in heard] == [match.id]
         assert heard[0] == await ended_event(storage, match.id)
     finally:
@@ -95,9 +95,9 @@ async def test_a_failing_subscriber_hears_it_again_and_the_table_is_not_held_bac
         if len(calls) == 1:
             raise RuntimeError("the league database is down")
 
-    service.ended.subscribe(flaky)
+    service.core.ended.subscribe(flaky)
     match = await play_to_the_end(service, await started(service, BOB))
     assert calls == [match.id] and presenter.finals  # the final score was shown all the same
-    await service.tick()
-    await service.tick()
+    await service.timekeeper.tick()
+    await service.timekeeper.tick()
     assert calls == [match.id, match.id]  # offered again once, then delivered for good

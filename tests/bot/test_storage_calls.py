@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import tests.support.simultaneous  # noqa: F401  (registers "blind-bid")
-from bot.services import MatchService
+from bot.services import MatchServices
 
 from .test_services import BOB, CAROL, HOST, awaited_user, started
 
@@ -48,19 +48,19 @@ def counting(storage):
 @pytest.fixture
 def counted_service(counting, presenter, clock):
     seeds = iter(range(1, 10_000))
-    return MatchService(counting, presenter, now=clock, new_seed=lambda: next(seeds))
+    return MatchServices(counting, presenter, now=clock, new_seed=lambda: next(seeds))
 
 
 async def test_a_click_followed_by_ai_steps_reads_the_match_and_each_players_preferences_once(
         counted_service, counting, presenter, storage):
     match = await started(counted_service, BOB, ai=1)  # seats: the host, Bob, an AI
-    await counted_service.play(match.id, HOST, "take 1")
-    match = await counted_service.get(match.id)
+    await counted_service.playing.play(match.id, HOST, "take 1")
+    match = await counted_service.table.get(match.id)
     assert awaited_user(match) == BOB
     tables = len(presenter.tables)
     counting.reset()
-    result = await counted_service.play(match.id, BOB, "take 1", state_id=match.state_id)
-    await counted_service.settle(result, shown=True)
+    result = await counted_service.playing.play(match.id, BOB, "take 1", state_id=match.state_id)
+    await counted_service.playing.settle(result, shown=True)
     # Bob's step and the AI's answer were delivered, and the host's new turn announced at the table.
     assert len(presenter.tables) == tables + 1 and [a.user_id for a in presenter.tables[-1].alerts] == [HOST]
     assert counting.calls["get_match"] == 1   # loaded once, then carried along the commit path
@@ -77,13 +77,13 @@ async def test_a_round_opened_by_dm_reads_each_players_preferences_once_even_whe
         counted_service, counting, presenter, storage):
     match = await started(counted_service, BOB, CAROL, game="blind-bid")
     for user in (HOST, BOB):
-        await counted_service.play(match.id, user, "play 1")
-        await counted_service.play(match.id, user, "confirm")
-    await counted_service.play(match.id, CAROL, "play 1")
+        await counted_service.playing.play(match.id, user, "play 1")
+        await counted_service.playing.play(match.id, user, "confirm")
+    await counted_service.playing.play(match.id, CAROL, "play 1")
     presenter.closed_dms.add(BOB)  # Bob closes his DMs: the new round's question cannot reach him there
     attempts = len(presenter.dm_attempts)
     counting.reset()
-    last = await counted_service.play(match.id, CAROL, "confirm")  # the round is revealed, the next one opens
+    last = await counted_service.playing.play(match.id, CAROL, "confirm")  # the round is revealed, the next one opens
     assert last.panel is not None  # Carol reads the new question in her reply
     assert sorted(presenter.dm_attempts[attempts:]) == [HOST, BOB]  # one try each, no retry into a closed DM
     assert (await storage.prefs(BOB)).dm_closed

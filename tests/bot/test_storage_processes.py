@@ -21,7 +21,7 @@ from collections import Counter
 
 import asyncpg
 
-from bot.services import MatchService, MatchSettings
+from bot.services import MatchServices, MatchSettings
 from bot.storage import make_storage
 from engine.core.messages import translate
 from tests.support.backends import postgres_schema
@@ -39,15 +39,15 @@ async def matches_waiting_for_alice(url, guild, alice, places):
     storage = make_storage(url)
     await storage.open()
     started_at = time.time() - 0.85 * 3600
-    service = MatchService(storage, presenter=None, now=lambda: started_at)
+    service = MatchServices(storage, presenter=None, now=lambda: started_at)
     try:
         ids = []
         for place in places:
-            match = await service.create(game_key="al-rashid", host_id=alice.id, channel_id=place.id,
+            match = await service.lobby.create(game_key="al-rashid", host_id=alice.id, channel_id=place.id,
                                          place_id=place.id, guild_id=guild.id,
                                          settings=MatchSettings(clock_hours=1.0, ai_policy="random"))
-            await service.add_ai(match.id, alice.id, "random")
-            ids.append((await service.start(match.id, alice.id)).id)
+            await service.lobby.add_ai(match.id, alice.id, "random")
+            ids.append((await service.lobby.start(match.id, alice.id)).id)
         return ids
     finally:
         await storage.close()

@@ -16,21 +16,21 @@ HOST, BOB = 1, 2
 
 
 async def a_match(service, place, *, players=(BOB,)):
-    match = await service.create(game_key="toy", host_id=HOST, channel_id=70, place_id=place, guild_id=9)
+    match = await service.lobby.create(game_key="toy", host_id=HOST, channel_id=70, place_id=place, guild_id=9)
     for user in players:
-        await service.join(match.id, user)
-    return await service.start(match.id, HOST)
+        await service.lobby.join(match.id, user)
+    return await service.lobby.start(match.id, HOST)
 
 
 async def play(service, match, steps=100):
     """Whoever must act takes 1 (the toy game's heap), up to `steps` steps or the end."""
     for _ in range(steps):
-        match = await service.get(match.id)
+        match = await service.table.get(match.id)
         if match.status != "running":
             break
         user = next(s.user_id for s in match.seats if s.awaited_since is not None and not s.plays_ai)
-        await service.play(match.id, user, "take 1", state_id=match.state_id)
-    return await service.get(match.id)
+        await service.playing.play(match.id, user, "take 1", state_id=match.state_id)
+    return await service.table.get(match.id)
 
 
 async def a_deployment(service, storage):
@@ -38,9 +38,9 @@ async def a_deployment(service, storage):
     over = await play(service, await a_match(service, 1))
     assert over.status == "over"
     running = await play(service, await a_match(service, 2), steps=3)
-    await service.create(game_key="toy", host_id=HOST, channel_id=70, place_id=3, guild_id=9)  # a lobby
+    await service.lobby.create(game_key="toy", host_id=HOST, channel_id=70, place_id=3, guild_id=9)  # a lobby
     cancelled = await a_match(service, 4)
-    await service.cancel(cancelled.id, HOST, is_manager=True)
+    await service.lobby.cancel(cancelled.id, HOST, is_manager=True)
     prefs = await storage.prefs(BOB)
     prefs.locale, prefs.dm_closed = "it", True
     await storage.save_prefs(prefs)
@@ -67,7 +67,7 @@ async def test_migrating_to_postgresql_copies_every_table_and_checks_every_match
             assert await target.prefs(BOB) == await storage.prefs(BOB)
             assert [m.payload for m in await target.take_mail(BOB)] == [{"events": ["a secret"]}]
             # New matches continue after the copied ids.
-            fresh = await a_match(type(service)(target, service.courier.presenter), 5)
+            fresh = await a_match(type(service)(target, service.core.courier.presenter), 5)
             assert fresh.id > max(m.id for m in await storage.matches(statuses=everything))
 
             # The check catches a match that does not replay to its stored state.

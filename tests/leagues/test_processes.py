@@ -19,7 +19,7 @@ import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from bot.leagues.service import LeagueService
-from bot.services import MatchService
+from bot.services import MatchServices
 from bot.storage import make_storage
 from bot.storage.leagues import SqlLeagueStorage
 from tests.bot.fakes import Clock, RecordingPresenter
@@ -51,7 +51,7 @@ async def test_two_league_clocks_seat_and_close_a_round_once(database_url, backe
         news.append((what, params["round"]))
 
     def clock_of(store):
-        leagues = LeagueService(SqlLeagueStorage(store), MatchService(store, RecordingPresenter(), now=clock,
+        leagues = LeagueService(SqlLeagueStorage(store), MatchServices(store, RecordingPresenter(), now=clock,
                                                                       new_seed=lambda: next(seeds)), now=clock)
         leagues.make_thread, leagues.announce = make_thread, announce
         return leagues
@@ -81,8 +81,8 @@ async def test_two_league_clocks_seat_and_close_a_round_once(database_url, backe
 
         for table in tables:
             for player in table.players:  # everyone resigns: the AI plays each match to its end
-                if (await first.matches.get(table.match_id)).status == "running":
-                    await first.matches.resign(table.match_id, player)
+                if (await first.matches.table.get(table.match_id)).status == "running":
+                    await first.matches.playing.resign(table.match_id, player)
         await asyncio.gather(*(leagues.tick() for leagues in clocks), first.settled())
         assert (await first.load(GUILD, "Spring")).league.current_round is None
         assert news == [("round_opened", 1), ("round_closed", 1)]
@@ -111,7 +111,7 @@ class Process:
         self.store = make_storage(url, lease_seconds=SHORT, owner=owner)
         self.presenter = RecordingPresenter()
         seeds = itertools.count(1)
-        self.leagues = LeagueService(SqlLeagueStorage(self.store), MatchService(
+        self.leagues = LeagueService(SqlLeagueStorage(self.store), MatchServices(
             self.store, self.presenter, now=clock, new_seed=lambda: next(seeds)), now=clock)
         self.leagues.make_thread, self.leagues.announce = self.make_thread, self.announce
         self.threads: list[int] = []  # the table numbers it made a thread for
@@ -183,7 +183,7 @@ async def test_round_work_that_lost_its_claim_stops_before_posting(two_processes
     assert await first.store.pending()
 
     await second.leagues.tick()  # seats the other tables
-    await second.leagues.matches.tick()  # the match clock delivers what the first left pending
+    await second.leagues.matches.timekeeper.tick()  # the match clock delivers what the first left pending
     assert second.threads == [2, 3] and second.news == [("round_opened", 1)]
     matches = [m.id for m in await first.store.matches(guild_id=GUILD)]
     assert sorted({update.match.id for update in second.presenter.tables}) == sorted(matches)
@@ -214,8 +214,8 @@ async def test_a_match_ended_while_the_league_was_busy_closes_its_round_after_th
         holding = asyncio.create_task(clock_busy_with_the_league())
         await busy.wait()
         for player in table.players:  # the match ends; its league work waits for the league
-            if (await leagues.matches.get(table.match_id)).status == "running":
-                await leagues.matches.resign(table.match_id, player)
+            if (await leagues.matches.table.get(table.match_id)).status == "running":
+                await leagues.matches.playing.resign(table.match_id, player)
         await asyncio.sleep(2 * SHORT)  # longer than the ended delivery's claim lasts
         done.set()
         await holding

@@ -10,7 +10,7 @@ import pytest
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from bot.leagues import LeagueRefusal
 from bot.leagues.service import LeagueService
-from bot.services import MatchService
+from bot.services import MatchServices
 from bot.storage import SqliteStorage
 from bot.storage.leagues import SqliteLeagueStorage
 from tests.bot.fakes import Clock, RecordingPresenter
@@ -30,7 +30,7 @@ async def world(tmp_path):
 
     def service() -> LeagueService:
         seeds = itertools.count(1)
-        matches = MatchService(storage, RecordingPresenter(), now=clock, new_seed=lambda: next(seeds))
+        matches = MatchServices(storage, RecordingPresenter(), now=clock, new_seed=lambda: next(seeds))
         leagues = LeagueService(SqliteLeagueStorage(storage), matches, now=clock)
 
         async def make_thread(league, round_, table):
@@ -73,8 +73,8 @@ async def test_a_round_closes_when_its_last_match_ends_without_waiting_for_the_c
     assert sorted(p for t in tables for p in t.players) == PLAYERS
     for table in tables:
         for player in table.players:  # everyone resigns: the AI plays each match to its end
-            if (await leagues.matches.get(table.match_id)).status == "running":
-                await leagues.matches.resign(table.match_id, player)
+            if (await leagues.matches.table.get(table.match_id)).status == "running":
+                await leagues.matches.playing.resign(table.match_id, player)
         await leagues.settled()  # what the match-ended event started; the league clock never ticks here
         assert ((await current(leagues)).current_round is None) == (table is tables[-1])
     assert news == [("round_opened", 1), ("round_closed", 1)]
@@ -92,12 +92,12 @@ async def test_at_the_deadline_matches_are_played_out_or_voided(world, at_deadli
     assert (await current(leagues)).current_round is not None  # before the deadline nothing happens
     waiting = set()
     for table in league.rounds[0].tables:
-        match = await leagues.matches.get(table.match_id)
+        match = await leagues.matches.table.get(table.match_id)
         waiting |= {s.user_id for s in match.seats if s.awaited_since is not None}
     clock.advance(25)
     await leagues.tick()
     assert (await current(leagues)).current_round is None
-    statuses = {(await leagues.matches.get(t.match_id)).status for t in league.rounds[0].tables}
+    statuses = {(await leagues.matches.table.get(t.match_id)).status for t in league.rounds[0].tables}
     table = {s.player: s for s in await leagues.standings(await current(leagues))}
     if at_deadline == "void":
         assert statuses == {"cancelled"} and all(s.played == 0 for s in table.values())
@@ -150,7 +150,7 @@ async def test_a_round_that_cannot_be_seated_is_withdrawn_with_its_matches_and_o
         await leagues.open_round(GUILD, "Spring", BOSS)
     assert why.value.message.key == "league.refusal.round_not_seated"
     assert (await current(leagues)).rounds == ()
-    assert [m.status for m in await leagues.matches.storage.matches(guild_id=GUILD, statuses=("lobby", "running",
+    assert [m.status for m in await leagues.matches.core.storage.matches(guild_id=GUILD, statuses=("lobby", "running",
                                                                                               "cancelled"))] == ["cancelled"]
     for _ in range(3):
         await leagues.tick()  # nothing stuck for the clock: no ERROR at each tick
@@ -202,8 +202,8 @@ async def test_voiding_a_match_recomputes_ratings_and_restoring_it_brings_them_b
     league = await leagues.open_round(GUILD, "Spring", BOSS)
     for table in league.rounds[0].tables:
         for player in table.players:  # both forfeit, the AI finishes the match
-            if (await leagues.matches.get(table.match_id)).status == "running":
-                await leagues.matches.resign(table.match_id, player)
+            if (await leagues.matches.table.get(table.match_id)).status == "running":
+                await leagues.matches.playing.resign(table.match_id, player)
         clock.advance(1)
     before, _ = await leagues.leaderboard(GUILD, "toy")
     assert len(before) == 4  # the table with one human (and an AI) is not rated
@@ -233,8 +233,8 @@ async def everyone_resigns(leagues, round_):
     """Each table's players resign in turn: the AI plays every match to its end."""
     for table in round_.tables:
         for player in table.players:
-            if (await leagues.matches.get(table.match_id)).status == "running":
-                await leagues.matches.resign(table.match_id, player)
+            if (await leagues.matches.table.get(table.match_id)).status == "running":
+                await leagues.matches.playing.resign(table.match_id, player)
     await leagues.settled()
 
 
@@ -262,7 +262,7 @@ async def test_a_season_ends_with_its_final_and_the_final_crowns_the_champion(wo
     match_id = final.tables[0].match_id
     for player, take in ((top[0], 1), (top[1], 2), (top[0], 1), (top[1], 3)):  # the second seed takes the last stone
         assert await leagues.standings(await current(leagues)) == before  # the final earns no points
-        await leagues.matches.play(match_id, player, f"take {take}")
+        await leagues.matches.playing.play(match_id, player, f"take {take}")
     await leagues.settled()  # the final's end archives the season at once, without the clock
 
     (archive,) = await leagues.seasons(await current(leagues))
@@ -284,7 +284,7 @@ async def test_voiding_the_final_or_a_match_of_an_archived_season_ranks_that_sea
     final = (await leagues.end_season(GUILD, "Spring", BOSS)).final.tables[0]
     second_seed = final.players[1]
     for player, take in ((final.players[0], 1), (second_seed, 2), (final.players[0], 1), (second_seed, 3)):
-        await leagues.matches.play(final.match_id, player, f"take {take}")  # the second seed wins the final
+        await leagues.matches.playing.play(final.match_id, player, f"take {take}")  # the second seed wins the final
     await leagues.settled()
     league = await current(leagues)
     (archived,) = await leagues.seasons(league)
@@ -364,7 +364,7 @@ async def test_a_scheduled_final_survives_a_crash_a_finalist_leaving_and_being_v
     clock.advance(25)
     await restarted.tick()
     (archive,) = await restarted.seasons(await current(restarted))
-    assert (await restarted.matches.get(final.tables[0].match_id)).status == "cancelled"
+    assert (await restarted.matches.table.get(final.tables[0].match_id)).status == "cancelled"
     assert archive.final_match is None and archive.champion == top[1] and list(archive.ranking) == top[1:]
     assert (await current(restarted)).season == 2
 
@@ -376,15 +376,15 @@ async def test_a_ladder_ends_with_a_final_and_counts_no_match_finished_after_it_
     places = itertools.count(5000)
 
     async def ladder_match(players):
-        match = await leagues.matches.create(game_key="toy", host_id=players[0], channel_id=CHANNEL,
+        match = await leagues.matches.lobby.create(game_key="toy", host_id=players[0], channel_id=CHANNEL,
                                              place_id=next(places), guild_id=GUILD)
         for guest in players[1:]:
-            await leagues.matches.join(match.id, guest)
-        await leagues.matches.start(match.id, players[0])
-        await leagues.matches.resign(match.id, players[-1])  # the last seat forfeits; the AI finishes the match
+            await leagues.matches.lobby.join(match.id, guest)
+        await leagues.matches.lobby.start(match.id, players[0])
+        await leagues.matches.playing.resign(match.id, players[-1])  # the last seat forfeits; the AI finishes the match
         for player in players[:-1]:
-            if (await leagues.matches.get(match.id)).status == "running":
-                await leagues.matches.resign(match.id, player)
+            if (await leagues.matches.table.get(match.id)).status == "running":
+                await leagues.matches.playing.resign(match.id, player)
 
     clock.advance(1)
     await ladder_match(PLAYERS[:3])

@@ -36,7 +36,7 @@ async def test_health_and_metrics_during_a_played_match(fake_discord, tmp_path, 
     settings = Settings(discord_token=fake.token, database_path=str(tmp_path / "bot.db"),
                         reminder_poll_seconds=3600, metrics_port=0)
     client = bot(settings)
-    client.service.new_seed = lambda: 1
+    client.services.matches.core.new_seed = lambda: 1
     caplog.set_level(logging.INFO, logger="bot.interaction")
 
     async def take_a_turn():

@@ -9,7 +9,7 @@ import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from bot.leagues import LeagueRefusal
 from bot.leagues.service import LeagueService
 from bot.queries.service import QueryService
-from bot.services import MatchService, Refusal
+from bot.services import MatchServices, Refusal
 from bot.storage import make_storage
 from bot.storage.leagues import SqlLeagueStorage
 from bot.storage.tabletop import SqlTableResults
@@ -30,7 +30,7 @@ async def world(database_url):
     storage = make_storage(database_url)
     await storage.open()
     clock = Clock()
-    matches = MatchService(storage, RecordingPresenter(), now=clock)
+    matches = MatchServices(storage, RecordingPresenter(), now=clock)
     leagues = LeagueService(SqlLeagueStorage(storage), matches, now=clock)
     tables = TabletopService(SqlTableResults(storage), storage, leagues, now=clock)
     yield tables, leagues, clock
@@ -126,7 +126,7 @@ async def test_a_table_game_has_no_board_log_or_replay(world):
     await tables.confirm(recorded.match_id, GUILD, BRUNO, PLAYER)
     assert await refusal(leagues.matches.core.match_here(CHANNEL)) == "tabletop.refusal.no_board"
     assert await refusal(leagues.matches.core.get(recorded.match_id)) == "tabletop.refusal.no_board"
-    queries = QueryService(leagues.matches.storage, leagues.storage)
+    queries = QueryService(leagues.matches.core.storage, leagues.storage)
     assert await refusal(queries.replay(recorded.match_id, GUILD)) == "tabletop.refusal.no_board"
 
 
