@@ -7,12 +7,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.errors import Malformed
 from engine.core.flow import Ask, TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
+from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.rng import seed_state, shuffled
 from engine.core.table import TableGame
+from engine.core.views import TiebreakScoreView
 
 from . import scoring
 from . import words as w
@@ -33,11 +34,9 @@ from .turn import proceed
 from .view import (
     AlRashidView,
     AreaView,
-    AwaitView,
     ChargeView,
     FamilyView,
     ResolutionView,
-    ScoreView,
     StackView,
     TileView,
 )
@@ -64,17 +63,26 @@ CODEC = TaskCodec(Draw, TakeGoods, Hold, Place, Move, Palace, Guild, Court, Alch
                   Trade, Turn, UseSmuggler, UseRecruiter, UseTrader, UseNegotiator, no_seat=-1)
 _ACTIONS = ("service", "charge", "favour", "benevolence", "nothing")
 
-# The notation: each verb and the values each of its arguments may take (None: checked by a function).
-GRAMMAR: dict[str, tuple[Any, ...]] = {
+# The notation: each verb and the values each of its arguments may take.
+def _is_payment(value: str) -> bool:
+    return parse_goods(value) is not None
+
+
+def _is_combination(args: tuple[str, ...]) -> bool:
+    """`do`'s arguments: one to three different actions of a palace, in the order the player does them."""
+    return 1 <= len(args) <= 3 and all(a in _ACTIONS for a in args) and len(set(args)) == len(args)
+
+
+GRAMMAR = Grammar("al_rashid", {
     "draw": (MERCENARY_COLOURS,), "good": (GOODS,), "hold": (("pasha", "merchant", "none"),),
     "piece": (PIECES,), "place": (AREAS,), "back": (), "look": (TERRITORIES,), "from": (AREAS,),
     "to": (AREAS,), "skip": (), "stop": (), "activate": (ACTIVATABLE,), "resolve": (AREAS,), "end": (),
-    "cancel": (), "swap": (GOODS, GOODS), "give": (COMMON_GOODS,), "remove": (None, MERCENARY_KINDS),
+    "cancel": (), "swap": (GOODS, GOODS), "give": (COMMON_GOODS,), "remove": (str.isdigit, MERCENARY_KINDS),
     "keep": (), "charge": (tuple(DATA.charges),), "note": (("use", "keep"),), "favour": (BORROWABLE,),
-    "trade": (GOODS, MERCENARY_COLOURS), "pay": (None,), "add": (GOODS,), "clear": (), "confirm": (),
+    "trade": (GOODS, MERCENARY_COLOURS), "pay": (_is_payment,), "add": (GOODS,), "clear": (), "confirm": (),
     "alchemy": (("reserve", "none", *AREAS),), "fight": (), "flee": (), "commit": (MERCENARY_KINDS,),
-    "all": (GOODS,), "pick": ((*GOODS, CREDIT_NOTE),), "done": (), "do": (None, None),
-}
+    "all": (GOODS,), "pick": ((*GOODS, CREDIT_NOTE),), "done": (), "do": _is_combination,
+})
 
 
 class AlRashidParams(BaseModel):
@@ -85,7 +93,7 @@ class AlRashid(TableGame[State, Ctx]):
     spec = GameSpec(key="al-rashid", title="Al-Rashid", min_seats=2, max_seats=5, params_model=AlRashidParams,
                     has_chance=True, hidden_info=True, colours=COLOURS,
                     table_tiebreak="al_rashid.tiebreak.table", tie_to_turn_order=True)
-    state_class, context_class, codec = State, Ctx, CODEC
+    state_class, context_class, codec, grammar = State, Ctx, CODEC, GRAMMAR
 
     # ---- setup (000, "Preparazione del gioco") ---------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -126,23 +134,6 @@ class AlRashid(TableGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) -------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def check_form(self, action: Action) -> None:
-        shape = GRAMMAR.get(action.verb)
-        if shape is None:
-            raise Malformed("al_rashid.malformed.verb", verb=action.verb)
-        if action.verb == "do":
-            args = action.args
-            if not 1 <= len(args) <= 3 or any(a not in _ACTIONS for a in args) or len(set(args)) != len(args):
-                raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
-            return
-        if len(action.args) != len(shape):
-            raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
-        for value, allowed in zip(action.args, shape, strict=True):
-            ok = value in allowed if allowed is not None else (
-                parse_goods(value) is not None if action.verb == "pay" else value.isdigit())
-            if not ok:
-                raise Malformed("al_rashid.malformed.args", verb=action.verb, notation=action.notation())
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state.phase == OVER else None
@@ -270,7 +261,6 @@ def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
             charges=[ChargeView(id=c, used=c in f.used) for c in f.charges],
             mercenary_count=sum(f.hand.values()), hand=dict(sorted(f.hand.items())) if own else None, spied=spied,
         ))
-    awaiting = [AwaitView(seat=x, question=question.to_json()) for x, question in game.questions(s, seat)]
     resolution = None
     if resolving is not None:
         task = s.task
@@ -287,16 +277,11 @@ def build_view(game: AlRashid, s: State, seat: int | None) -> AlRashidView:
     if last:
         kind, index = last.split(":")
         last_crisis = [tuple(x) for x in (DATA.crisis.setup if kind == "setup" else DATA.crisis.turns)[int(index)]]
-    score = None
-    result = game.outcome(s)
-    if result is not None:
-        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
-                          tiebreaks={k: list(v) for k, v in result.tiebreaks.items()},
-                          tiebreak_used=result.tiebreak_used.to_json() if result.tiebreak_used else None)
+    score = TiebreakScoreView.of(game.outcome(s))
     return AlRashidView(
         viewer=seat, seats=s.seats, turn=s.turn, turns=RULES.turns, phase=s.phase, round=s.round,
         order=list(s.order), pending_order=list(s.pending_order) if s.pending_order else None,
-        families=families, areas=areas, awaiting=awaiting, resolution=resolution,
+        families=families, areas=areas, awaiting=game.awaiting(s, seat), resolution=resolution,
         piles={c: len(p) for c, p in s.piles.items()}, discards={c: len(p) for c, p in s.discards.items()},
         crisis_left=len(s.crisis_deck), last_crisis=last_crisis, last_changed=list(s.last_changed),
         log=list(s.log_tail), steps=s.steps, score=score,

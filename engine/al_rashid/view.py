@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from engine.core.messages import Message
+from engine.core.views import AwaitView, TableView, TiebreakScoreView
 
 from .vocab import MercenaryColour, Phase
 
@@ -67,11 +67,6 @@ class FamilyView(BaseModel):
     spied: dict[str, list[TileView]] | None = None  # own view: face-down tiles this family has seen
 
 
-class AwaitView(BaseModel):
-    seat: int
-    question: dict[str, Any]          # a Message as JSON: what the seat is asked now
-
-
 class ResolutionView(BaseModel):
     """What is happening in the area being resolved (e.g. who fights, who trades)."""
 
@@ -81,15 +76,7 @@ class ResolutionView(BaseModel):
     detail: dict[str, Any] = {}
 
 
-class ScoreView(BaseModel):
-    scores: dict[int, int]
-    ranking: list[int]
-    breakdown: dict[int, dict[str, int]]
-    tiebreaks: dict[int, list[int]]
-    tiebreak_used: dict[str, Any] | None
-
-
-class AlRashidView(BaseModel):
+class AlRashidView(TableView):
     game: Literal["al-rashid"] = "al-rashid"
     viewer: int | None
     seats: int
@@ -110,13 +97,7 @@ class AlRashidView(BaseModel):
     last_changed: list[str]           # area ids and "family:<seat>" touched by the last step
     log: list[dict[str, Any]]         # recent public events as Message JSON
     steps: int
-    score: ScoreView | None = None
+    score: TiebreakScoreView | None = None
 
     def area(self, area_id: str) -> AreaView:
         return next(a for a in self.areas if a.id == area_id)
-
-    def question_for(self, seat: int) -> Message | None:
-        for wait in self.awaiting:
-            if wait.seat == seat:
-                return Message.from_json(wait.question)
-        return None

@@ -15,7 +15,10 @@ from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 from .events import Event
 from .flow import Ctx, FlowGame, Task, TaskCodec
+from .game import Action, Seat
+from .grammar import Grammar
 from .plain import from_plain, plain, to_plain
+from .views import AwaitView
 
 
 class Cloneable(Protocol):
@@ -110,6 +113,14 @@ class TableGame(FlowGame[TS, TC]):
     state_class: ClassVar[type[TableState]]
     context_class: ClassVar[type[TableCtx[Any]]]
     codec: ClassVar[TaskCodec]
+    grammar: ClassVar[Grammar]
+
+    def check_form(self, action: Action) -> None:
+        self.grammar.check(action)
+
+    def awaiting(self, state: TS, viewer: Seat | None) -> list[AwaitView]:
+        """Every seat asked now and its question, as `viewer` may read it (see `questions`)."""
+        return [AwaitView(seat=seat, question=question.to_json()) for seat, question in self.questions(state, viewer)]
 
     def context(self, state: TS) -> TC:
         c = self.context_class(state.clone())

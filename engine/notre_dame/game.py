@@ -7,11 +7,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.errors import Malformed
 from engine.core.flow import TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
+from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.table import TableGame
+from engine.core.views import TiebreakScoreView
 
 from . import scoring
 from . import words as w
@@ -26,7 +27,7 @@ from .plague import Lose
 from .round import Round, proceed
 from .setup import new_state
 from .state import State, kind_of
-from .view import AwaitView, MarketView, NotreDameView, PersonView, PlayerView, ScoreView
+from .view import MarketView, NotreDameView, PersonView, PlayerView
 from .vocab import CARDS, COLOURS, CUBE, INN_CHOICES, NOTRE_DAME, OVER, PERIODS, PERSONS, SECTORS
 
 DATA = load()
@@ -36,11 +37,11 @@ CODEC = TaskCodec(Keep, Draft, Play, Source, Donate, Friend, Carriage, Take, Pay
 MARKETS = tuple(f"{c}.{spot}" for c in COLOURS for spot in BOARD.spots)
 
 # The notation: each verb and the values each of its arguments may take.
-GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
+GRAMMAR = Grammar("notre_dame", {
     "keep": (CARDS,), "play": (CARDS,), "idle": (CARDS,), "from": ((*SECTORS, NOTRE_DAME),), "to": (SECTORS,),
     "donate": (tuple(str(n) for n in RULES.donations),), "go": (MARKETS,), "stay": (), "take": (INN_CHOICES,),
     "pay": (PERSONS,), "pass": (), "move": ((CUBE, "friend"),), "done": (), "lose": (SECTORS,),
-}
+})
 
 
 class NotreDameParams(BaseModel):
@@ -54,7 +55,7 @@ class NotreDame(TableGame[State, Ctx]):
     spec = GameSpec(key="notre-dame", title="Notre Dame", min_seats=2, max_seats=5, params_model=NotreDameParams,
                     has_chance=True, hidden_info=True, colours=COLOURS,
                     table_tiebreak="notre_dame.tiebreak.table")
-    state_class, context_class, codec = State, Ctx, CODEC
+    state_class, context_class, codec, grammar = State, Ctx, CODEC, GRAMMAR
 
     # ---- setup (002, "Preparazione del gioco") ---------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -66,14 +67,6 @@ class NotreDame(TableGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) -------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def check_form(self, action: Action) -> None:
-        shape = GRAMMAR.get(action.verb)
-        if shape is None:
-            raise Malformed("notre_dame.malformed.verb", verb=action.verb)
-        if len(action.args) != len(shape) or any(
-                value not in allowed for value, allowed in zip(action.args, shape, strict=True)):
-            raise Malformed("notre_dame.malformed.args", verb=action.verb, notation=action.notation())
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state.phase == OVER else None
@@ -179,13 +172,7 @@ def build_view(game: NotreDame, s: State, seat: int | None) -> NotreDameView:
     roads = sorted({(a, b) if a < b else (b, a) for a in board.markets for b in board.neighbours[a]})
     persons = [PersonView(id=x, rats=DATA.persons[x].rats, paid_by=[p.seat for p in s.players if p.paid == x])
                for x in s.persons]
-    awaiting = [AwaitView(seat=x, question=question.to_json()) for x, question in game.questions(s, seat)]
-    score = None
-    result = game.outcome(s)
-    if result is not None:
-        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
-                          tiebreaks={k: list(v) for k, v in result.tiebreaks.items()},
-                          tiebreak_used=result.tiebreak_used.to_json() if result.tiebreak_used else None)
+    score = TiebreakScoreView.of(game.outcome(s))
     return NotreDameView(
         viewer=seat, seats=s.seats, round=min(s.round, RULES.rounds), rounds=RULES.rounds,
         period=PERIODS[min(s.period, 2)], phase=s.phase,  # type: ignore[arg-type]
@@ -193,5 +180,5 @@ def build_view(game: NotreDame, s: State, seat: int | None) -> NotreDameView:
         quarters=list(board.quarters), markets=markets, roads=roads, persons=persons,
         plague=sum(x.rats for x in persons), notre_dame_points=RULES.notre_dame_points[s.seats],
         treasury=s.treasury, discards=s.discards, brown_left=len(s.brown_deck), grey_left=len(s.grey_deck),
-        awaiting=awaiting, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps, score=score,
+        awaiting=game.awaiting(s, seat), last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps, score=score,
     )

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from engine.core.messages import Message
+from engine.core.views import AwaitView, TableView, TiebreakScoreView
 
 
 class PersonView(BaseModel):
@@ -52,20 +52,7 @@ class PlayerView(BaseModel):
     choosing: bool                     # still to choose a draft card
 
 
-class AwaitView(BaseModel):
-    seat: int
-    question: dict[str, Any]           # a Message as JSON: what the seat is asked now
-
-
-class ScoreView(BaseModel):
-    scores: dict[int, int]
-    ranking: list[int]
-    breakdown: dict[int, dict[str, int]]
-    tiebreaks: dict[int, list[int]]
-    tiebreak_used: dict[str, Any] | None
-
-
-class NotreDameView(BaseModel):
+class NotreDameView(TableView):
     game: Literal["notre-dame"] = "notre-dame"
     viewer: int | None
     seats: int
@@ -91,13 +78,7 @@ class NotreDameView(BaseModel):
     last_changed: list[str]
     log: list[dict[str, Any]]          # recent public events as Message JSON
     steps: int
-    score: ScoreView | None = None
+    score: TiebreakScoreView | None = None
 
     def player(self, seat: int) -> PlayerView:
         return self.players[seat]
-
-    def question_for(self, seat: int) -> Message | None:
-        for wait in self.awaiting:
-            if wait.seat == seat:
-                return Message.from_json(wait.question)
-        return None

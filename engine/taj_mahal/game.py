@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 from engine.core.errors import Malformed
 from engine.core.flow import TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
+from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.table import TableGame
 
@@ -21,7 +22,7 @@ from .rng import below, seed_state, shuffled
 from .rules import prizes_won, symbol_counts
 from .state import DUEL, PLUS, STANDARD, Player, State
 from .turn import ALL_KINDS, Extra, Turn
-from .view import AwaitView, PlayerView, ScoreView, TajMahalView
+from .view import PlayerView, TajMahalScoreView, TajMahalView
 from .visit import proceed, start_visit
 from .vocab import CARD_COLOURS, OVER, PLAYER_COLOURS, SPECIALS, SYMBOLS, TAJ
 from .withdrawal import CrownPalace, Discard, Palace, Score, Take
@@ -33,10 +34,10 @@ CODEC = TaskCodec(Turn, Extra, Palace, CrownPalace, Score, Take, Discard, no_sea
 SOURCES = ("bonus", "palaces", "provinces", "special", "end_specials", "end_white", "end_colour")
 
 # The notation: each verb and the values its argument may take.
-GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
+GRAMMAR = Grammar("taj_mahal", {
     "play": (ALL_KINDS,), "add": (ALL_KINDS,), "alone": (), "back": (), "withdraw": (),
     "colour": (CARD_COLOURS,), "city": (CITIES,), "take": (ALL_KINDS,), "discard": (ALL_KINDS,),
-}
+})
 # The tables the rulebook gives: human seats -> dummies allowed ("VARIANTE PER DUE GIOCATORI", "VARIANTI").
 DUMMIES = {1: (2,), 2: (1, 2), 3: (0, 1), 4: (0, 1), 5: (0,)}
 
@@ -53,7 +54,7 @@ class TajMahalParams(BaseModel):
 class TajMahal(TableGame[State, Ctx]):
     spec = GameSpec(key="taj-mahal", title="Taj Mahal", min_seats=1, max_seats=5, params_model=TajMahalParams,
                     has_chance=True, hidden_info=True, colours=PLAYER_COLOURS)
-    state_class, context_class, codec = State, Ctx, CODEC
+    state_class, context_class, codec, grammar = State, Ctx, CODEC, GRAMMAR
 
     # ---- setup ("PREPARAZIONE") ------------------------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -105,13 +106,6 @@ class TajMahal(TableGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) ---------------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def check_form(self, action: Action) -> None:
-        shape = GRAMMAR.get(action.verb)
-        if shape is None:
-            raise Malformed("taj_mahal.malformed.verb", verb=action.verb)
-        if len(action.args) != len(shape) or any(v not in ok for v, ok in zip(action.args, shape, strict=True)):
-            raise Malformed("taj_mahal.malformed.args", verb=action.verb, notation=action.notation())
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:
@@ -215,21 +209,17 @@ def build_view(game: TajMahal, s: State, seat: int | None) -> TajMahalView:
             leading=[] if p.out or s.phase == OVER else prizes_won(s, p.index), visit_colour=p.visit_colour,
             out=p.out))
     task = s.task
-    awaiting = [AwaitView(seat=active, question=question.to_json()) for active, question in game.questions(s, seat)]
     picked = task.card if isinstance(task, Extra) and seat is not None and task.seat == seat else None
-    score = None
     result = game.outcome(s)
-    if result is not None:
-        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
-                          dummies={p.index: p.score for p in s.players if p.seat is None},
-                          shared=result.tiebreak_used is not None)
+    score = TajMahalScoreView.of(result, dummies={p.index: p.score for p in s.players if p.seat is None},
+                                 shared=result is not None and result.tiebreak_used is not None)
     return TajMahalView(
         viewer=seat, seats=s.seats, variant=s.mode, map=s.provinces, visit=s.visit, visits=len(s.tiles),  # type: ignore[arg-type]
         province=s.province(), start=s.start, order=list(s.order), current=s.current,
         withdrawn=list(s.withdrawn), players=players, tiles=dict(s.tiles), out_of_game=list(s.out_of_game),
         palaces=dict(s.palaces), crown_palaces=dict(s.crown_palaces), bonus=dict(s.bonus), court=list(s.court),
         specials_table=list(s.specials_table), display=list(s.display), deck=len(s.deck), discard=len(s.discard),
-        awaiting=awaiting, picked=picked, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps,
+        awaiting=game.awaiting(s, seat), picked=picked, last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps,
         phase=s.phase, over=s.phase == OVER, score=score,
     )
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from engine.core.messages import Message
+from engine.core.views import AwaitView, ScoreView, TableView
 
 
 class PlayerView(BaseModel):
@@ -33,20 +33,12 @@ class PlayerView(BaseModel):
     out: bool                     # withdrawn from this visit
 
 
-class AwaitView(BaseModel):
-    seat: int
-    question: dict[str, Any]      # a Message as JSON: what the seat is asked now
-
-
-class ScoreView(BaseModel):
-    scores: dict[int, int]                  # by seat
-    ranking: list[int]
-    breakdown: dict[int, dict[str, int]]
+class TajMahalScoreView(ScoreView):
     dummies: dict[int, int]                 # the dummies' scores, by table index
     shared: bool                            # the best score is shared: the rulebook has no tie-break
 
 
-class TajMahalView(BaseModel):
+class TajMahalView(TableView):
     game: Literal["taj-mahal"] = "taj-mahal"
     viewer: int | None
     seats: int
@@ -77,13 +69,7 @@ class TajMahalView(BaseModel):
     steps: int
     phase: str                    # "playing", or "over"
     over: bool
-    score: ScoreView | None = None
+    score: TajMahalScoreView | None = None
 
     def player(self, index: int) -> PlayerView:
         return self.players[index]
-
-    def question_for(self, seat: int) -> Message | None:
-        for wait in self.awaiting:
-            if wait.seat == seat:
-                return Message.from_json(wait.question)
-        return None

@@ -7,9 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from engine.core.errors import Malformed
 from engine.core.flow import TaskCodec
 from engine.core.game import Action, GameSpec, Outcome
+from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.rng import seed_state, shuffled
 from engine.core.table import TableGame
@@ -25,17 +25,28 @@ from .flow import Ctx
 from .state import Player, State
 from .supervisor import Keep, Move, Order, Ship
 from .turn import Boost, Choose, Place, Use
-from .view import AwaitView, CurrentView, GroupView, PlayerView, ScoreView, SoukView, YspahanView
+from .view import CurrentView, GroupView, PlayerView, SoukView, YspahanScoreView, YspahanView
 from .vocab import BUILD_CARDS, BUILDINGS, CARDS, COLOURS, GOLD, OVER, QUARTERS, SLOTS
 
 CODEC = TaskCodec(Roll, Choose, Use, Boost, Place, Move, Ship, Order, Keep, After, Play, Swap, Amount, CardShop)
-NUMBER = None  # an argument that is a small count
-GRAMMAR: dict[str, tuple[Any, ...]] = {
-    "roll": (NUMBER,), "cards": (), "take": (SLOTS,), "action": (), "boost": (), "supervisor": (), "draw": (),
-    "back": (), "discard": (CARDS,), "shop": (CITY.shops,), "distance": (NUMBER,), "to": (CITY.squares,),
-    "first": (CITY.shops,), "keep": (), "send": (), "build": (BUILDINGS, BUILD_CARDS), "play": (PLAYABLE,),
-    "give": ((GOLD, "camels"),), "amount": (NUMBER,), "more": (), "less": (), "quarter": (QUARTERS,), "end": (),
-}
+
+
+def _number(value: str) -> bool:
+    """A small count."""
+    return value.isdigit() and len(value) <= 3
+
+
+def _building(args: tuple[str, ...]) -> bool:
+    """A building, and the card played to build it if any."""
+    return len(args) in (1, 2) and args[0] in BUILDINGS and all(card in BUILD_CARDS for card in args[1:])
+
+
+GRAMMAR = Grammar("yspahan", {
+    "roll": (_number,), "cards": (), "take": (SLOTS,), "action": (), "boost": (), "supervisor": (), "draw": (),
+    "back": (), "discard": (CARDS,), "shop": (CITY.shops,), "distance": (_number,), "to": (CITY.squares,),
+    "first": (CITY.shops,), "keep": (), "send": (), "build": _building, "play": (PLAYABLE,),
+    "give": ((GOLD, "camels"),), "amount": (_number,), "more": (), "less": (), "quarter": (QUARTERS,), "end": (),
+})
 
 
 class YspahanParams(BaseModel):
@@ -45,7 +56,7 @@ class YspahanParams(BaseModel):
 class Yspahan(TableGame[State, Ctx]):
     spec = GameSpec(key="yspahan", title="Yspahan", min_seats=3, max_seats=4, params_model=YspahanParams,
                     has_chance=True, hidden_info=True, colours=COLOURS)
-    state_class, context_class, codec = State, Ctx, CODEC
+    state_class, context_class, codec, grammar = State, Ctx, CODEC, GRAMMAR
 
     # ---- setup (004, "Preparazione") ------------------------------------------------------------
     def setup(self, params: BaseModel, seats: int, seed: int) -> State:
@@ -64,18 +75,6 @@ class Yspahan(TableGame[State, Ctx]):
     # ---- turns (the rest comes from the shared flow) -------------------------------------------------
     def proceed(self, c: Ctx) -> bool:
         return proceed(c)
-
-    def check_form(self, action: Action) -> None:
-        shape = GRAMMAR.get(action.verb)
-        if shape is None:
-            raise Malformed("yspahan.malformed.verb", verb=action.verb)
-        expected = (1, 2) if action.verb == "build" else (len(shape),)
-        if len(action.args) not in expected:
-            raise Malformed("yspahan.malformed.args", verb=action.verb, notation=action.notation())
-        for value, allowed in zip(action.args, shape, strict=False):
-            ok = (value.isdigit() and len(value) <= 3) if allowed is NUMBER else value in allowed
-            if not ok:
-                raise Malformed("yspahan.malformed.args", verb=action.verb, notation=action.notation())
 
     def outcome(self, state: State) -> Outcome | None:
         return scoring.outcome(state) if state.phase == OVER else None
@@ -174,13 +173,9 @@ def build_view(game: Yspahan, s: State, seat: int | None) -> YspahanView:
     ]
     souks = [SoukView(id=souk.id, quarter=souk.quarter, colour=souk.colour, points=souk.points, shops=list(souk.shops),
                       owner=souk_owner(s.shops, souk.id), complete=souk_complete(s.shops, souk.id)) for souk in CITY.souks.values()]
-    awaiting = [AwaitView(seat=x, question=question.to_json()) for x, question in game.questions(s, seat)]
-    score = None
     result = game.outcome(s)
-    if result is not None:
-        winners = result.winners()
-        score = ScoreView(scores=result.scores, ranking=result.ranking, breakdown=result.breakdown,
-                          winners=winners, shared=len(winners) > 1)
+    winners = result.winners() if result is not None else []
+    score = YspahanScoreView.of(result, winners=winners, shared=len(winners) > 1)
     return YspahanView(
         viewer=seat, seats=s.seats, week=s.week, weeks=RULES.weeks, day=s.day, days=RULES.days, phase=s.phase,
         first=s.first, order=list(s.order), still_to_play=list(s.queue), reverse_day=final_reverse_day(s),
@@ -189,7 +184,7 @@ def build_view(game: Yspahan, s: State, seat: int | None) -> YspahanView:
                for slot, g in zip(SLOTS, s.tower, strict=True)],
         rolled=[list(d) for d in s.rolled], shops=dict(s.shops), souks=souks, caravan=list(s.caravan),
         caravan_rows=RULES.caravan.rows, caravan_row_places=row_places(s.seats), deck=len(s.deck),
-        discards=list(s.discards), players=players, awaiting=awaiting, current=current(s),
+        discards=list(s.discards), players=players, awaiting=game.awaiting(s, seat), current=current(s),
         last_changed=list(s.last_changed), log=list(s.log_tail), steps=s.steps, score=score,
     )
 

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from engine.core.messages import Message
+from engine.core.views import AwaitView, ScoreView, TableView
 
 from .vocab import Phase
 
@@ -45,11 +45,6 @@ class PlayerView(BaseModel):
     points: dict[str, int]             # score by where it came from
 
 
-class AwaitView(BaseModel):
-    seat: int
-    question: dict[str, Any]   # a Message as JSON: what the seat is asked now
-
-
 class CurrentView(BaseModel):
     """The turn in progress, in public terms: whose turn, which group they took and what for."""
 
@@ -63,15 +58,12 @@ class CurrentView(BaseModel):
     built: bool = False
 
 
-class ScoreView(BaseModel):
-    scores: dict[int, int]
-    ranking: list[int]
-    breakdown: dict[int, dict[str, int]]
+class YspahanScoreView(ScoreView):
     winners: list[int]
     shared: bool               # several players share the victory
 
 
-class YspahanView(BaseModel):
+class YspahanView(TableView):
     game: Literal["yspahan"] = "yspahan"
     viewer: int | None
     seats: int
@@ -100,13 +92,7 @@ class YspahanView(BaseModel):
     last_changed: list[str]
     log: list[dict[str, Any]]  # recent public events as Message JSON
     steps: int
-    score: ScoreView | None = None
+    score: YspahanScoreView | None = None
 
     def player(self, seat: int) -> PlayerView:
         return self.players[seat]
-
-    def question_for(self, seat: int) -> Message | None:
-        for wait in self.awaiting:
-            if wait.seat == seat:
-                return Message.from_json(wait.question)
-        return None

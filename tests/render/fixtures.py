@@ -9,16 +9,15 @@ from engine.al_rashid import data
 from engine.al_rashid.view import (
     AlRashidView,
     AreaView,
-    AwaitView,
     ChargeView,
     FamilyView,
     ResolutionView,
-    ScoreView,
     StackView,
     TileView,
 )
 from engine.al_rashid.vocab import COLOURS, GUILDS, PALACES, TERRITORIES
 from engine.al_rashid.words import at
+from engine.core.views import AwaitView, TiebreakScoreView
 
 DOMINANCE = {"pasha": 5, "merchant": 3, "sage": 1}
 
@@ -227,7 +226,7 @@ def battle() -> AlRashidView:
 
 def game_over() -> AlRashidView:
     """The end of a 4-player game: Yellow and Green tie on points, gold wealth decides."""
-    score = ScoreView(
+    score = TiebreakScoreView(
         scores={0: 24, 1: 31, 2: 31, 3: 18},
         ranking=[1, 2, 0, 3],
         breakdown={

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.al_rashid.view import ScoreView
+from engine.core.views import TiebreakScoreView
 from render.al_rashid import render_final, render_hand
 from render.kit import illegible
 from tests.render import fixtures
@@ -49,7 +49,7 @@ def test_without_a_tie_the_final_score_shows_no_tie_break():
     view = fixtures.game_over()
     score = view.score.model_dump()
     score.update(scores={0: 24, 1: 31, 2: 30, 3: 18}, ranking=[1, 2, 0, 3], tiebreak_used=None)
-    shown = texts(render_final(view.model_copy(update={"score": ScoreView(**score)}), locale="it"))
+    shown = texts(render_final(view.model_copy(update={"score": TiebreakScoreView(**score)}), locale="it"))
     assert not any(s.startswith("Ori") for s in shown) and "Membri" in shown and "Vince Giallo" in shown
     assert "31" in shown and "30" in shown
 
