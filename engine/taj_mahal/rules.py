@@ -4,7 +4,7 @@ influence points. They read a state and change nothing; the steps apply what the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from .data import load
@@ -148,13 +148,13 @@ def bonus_points(player: Player, tile: str) -> int:
     return 0
 
 
-def end_points(player: Player) -> dict[str, int]:
-    """"FINE DEL GIOCO": 1 point per special card, per white card, and per card of the most numerous
-    colour (one colour only when several tie). A dummy holds special cards only."""
-    colours = Counter(card_colour(k) for k in player.hand if is_coloured(k))
+def end_points(hand: Sequence[str], specials: Sequence[str]) -> dict[str, int]:
+    """"FINE DEL GIOCO": what a hand scores, 1 point per special card, per white card, and per card of the most
+    numerous colour (one colour only when several tie). A dummy holds special cards only."""
+    colours = Counter(card_colour(k) for k in hand if is_coloured(k))
     return {
-        "end_specials": len(player.specials),
-        "end_white": sum(is_white(k) for k in player.hand),
+        "end_specials": len(specials),
+        "end_white": sum(is_white(k) for k in hand),
         "end_colour": max(colours.values(), default=0),
     }
 

@@ -13,6 +13,8 @@ from pydantic import BaseModel
 
 from engine.core.views import AwaitView, ScoreView, TableView
 
+from .rules import end_points
+
 
 class PlayerView(BaseModel):
     index: int                    # place at the table, clockwise
@@ -31,6 +33,11 @@ class PlayerView(BaseModel):
     leading: list[str]            # prizes withdrawing now would win
     visit_colour: str | None
     out: bool                     # withdrawn from this visit
+
+    def hand_worth(self) -> dict[str, int]:
+        """What the hand and the special cards would score at the end of the game (from the owner's own view:
+        another's hand is not in the view)."""
+        return end_points(self.hand or [], self.specials)
 
 
 class TajMahalScoreView(ScoreView):

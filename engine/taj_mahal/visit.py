@@ -193,7 +193,7 @@ def finish(c: Ctx) -> None:
     """"FINE DEL GIOCO": the cards in hand score; the match is over."""
     s = c.s
     for p in map(s.player, range(len(s.players))):
-        for source, n in end_points(p).items():
+        for source, n in end_points(p.hand, p.specials).items():
             if n:
                 p.score_points(source, n)
     s.phase, s.current = OVER, None

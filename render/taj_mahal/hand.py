@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engine.taj_mahal.rules import end_points
-from engine.taj_mahal.state import Player
 from engine.taj_mahal.view import TajMahalView
 from engine.taj_mahal.vocab import CARD_COLOURS, SPECIALS, card_colour
 from render.kit import Canvas
@@ -69,7 +67,7 @@ def render_hand(view: TajMahalView, theme: TajMahalTheme = THEME, locale: str = 
             c.paragraph((x + CARD_W + 14, y + 10), words.name("special", kind, locale), t.small,
                         half - CARD_W - 28, face="condensed_bold", max_lines=3)
         y += CARD_H + GAP + 8
-    worth = end_points(Player(me.index, me.seat, me.colour, hand=list(hand), specials=list(me.specials)))
+    worth = me.hand_worth()
     c.paragraph((PAD, y + 8), words.t("hand_worth", locale, total=sum(worth.values()), specials=worth["end_specials"],
                                       white=worth["end_white"], colour=worth["end_colour"]), theme.type.small,
                 WIDTH - 2 * PAD, face="condensed", fill=theme.soft_ink, max_lines=2)

@@ -138,7 +138,8 @@ def test_he_never_withdraws_before_trying():
 
 def test_he_scores_his_special_cards_at_the_end():
     """"gli viene aggiudicato un punto influenza in più per ogni carta speciale che possiede alla fine"."""
-    assert end_points(carletto(None, [SP_MOGUL, SP_POINTS])) == {"end_specials": 2, "end_white": 0, "end_colour": 0}
+    dummy = carletto(None, [SP_MOGUL, SP_POINTS])
+    assert end_points(dummy.hand, dummy.specials) == {"end_specials": 2, "end_white": 0, "end_colour": 0}
 
 
 # ---- his palaces ------------------------------------------------------------------------------------------------

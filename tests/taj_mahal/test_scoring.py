@@ -136,8 +136,8 @@ def test_end_of_game_examples_six_six_four():
     second = Player(1, 1, "orange", hand=[*["yellow-ee"] * 5, "red-ee"], specials=[SP_COLOUR])
     third = Player(2, 2, "black", hand=["white-e", "red-ee", "red-ev", "purple-ee", "purple-ep"],
                    specials=[SP_POINTS])
-    assert [sum(end_points(p).values()) for p in (first, second, third)] == [6, 6, 4]
-    assert end_points(first) == {"end_specials": 1, "end_white": 2, "end_colour": 3}
+    assert [sum(end_points(p.hand, p.specials).values()) for p in (first, second, third)] == [6, 6, 4]
+    assert end_points(first.hand, first.specials) == {"end_specials": 1, "end_white": 2, "end_colour": 3}
 
 
 def test_a_tie_is_shared_the_rulebook_has_no_tie_break():
