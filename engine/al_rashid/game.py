@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.flow import Ask, TaskCodec
-from engine.core.game import Action, GameSpec, Outcome
+from engine.core.game import Action, GameSpec
 from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.rng import seed_state, shuffled
@@ -132,11 +132,9 @@ class AlRashid(TableGame[State, Ctx]):
         return state
 
     # ---- turns (the rest comes from the shared flow) -------------------------------------------
-    def proceed(self, c: Ctx) -> bool:
-        return proceed(c)
+    proceed = staticmethod(proceed)
 
-    def outcome(self, state: State) -> Outcome | None:
-        return scoring.outcome(state) if state.phase == OVER else None
+    outcome = staticmethod(scoring.outcome)
 
     def suggested_action(self, state: State, seat: int) -> Action | None:
         return next((a for a in self.legal_actions(state, seat) if a.verb == "pay"), None)

@@ -12,7 +12,7 @@ from .barter import gold_value
 from .board import RULES
 from .data import load
 from .state import Family, State
-from .vocab import GOODS, PALACES
+from .vocab import GOODS, OVER, PALACES
 
 CHARGES = load().charges
 
@@ -53,7 +53,9 @@ def breakdown(family: Family) -> dict[str, int]:
     }
 
 
-def outcome(state: State) -> Outcome:
+def outcome(state: State) -> Outcome | None:
+    if state.phase != OVER:  # scored once the match is over
+        return None
     parts = {f.seat: breakdown(f) for f in state.families}
     scores = {seat: sum(p.values()) for seat, p in parts.items()}
     tiebreaks = {f.seat: (gold_value(f.goods), -state.order.index(f.seat)) for f in state.families}

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.flow import TaskCodec
-from engine.core.game import Action, GameSpec, Outcome
+from engine.core.game import Action, GameSpec
 from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.table import TableGame
@@ -65,11 +65,9 @@ class NotreDame(TableGame[State, Ctx]):
         return state
 
     # ---- turns (the rest comes from the shared flow) -------------------------------------------
-    def proceed(self, c: Ctx) -> bool:
-        return proceed(c)
+    proceed = staticmethod(proceed)
 
-    def outcome(self, state: State) -> Outcome | None:
-        return scoring.outcome(state) if state.phase == OVER else None
+    outcome = staticmethod(scoring.outcome)
 
     def suggested_action(self, state: State, seat: int) -> Action | None:
         """The computer player's choice, offered as the one-click default of every question."""

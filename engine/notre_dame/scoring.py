@@ -8,9 +8,12 @@ from engine.core.messages import Message
 
 from .rules import SOURCES
 from .state import State
+from .vocab import OVER
 
 
-def outcome(state: State) -> Outcome:
+def outcome(state: State) -> Outcome | None:
+    if state.phase != OVER:  # scored once the match is over
+        return None
     scores = {p.seat: p.prestige for p in state.players}
     tiebreaks: dict[int, tuple[int, ...]] = {p.seat: (p.coins + p.supply,) for p in state.players}
     ranking = sorted(scores, key=lambda seat: (-scores[seat], -tiebreaks[seat][0], seat))

@@ -104,8 +104,7 @@ class TajMahal(TableGame[State, Ctx]):
         return state
 
     # ---- turns (the rest comes from the shared flow) ---------------------------------------------------
-    def proceed(self, c: Ctx) -> bool:
-        return proceed(c)
+    proceed = staticmethod(proceed)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

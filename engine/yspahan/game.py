@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from engine.core.flow import TaskCodec
-from engine.core.game import Action, GameSpec, Outcome
+from engine.core.game import Action, GameSpec
 from engine.core.grammar import Grammar
 from engine.core.messages import Message
 from engine.core.rng import seed_state, shuffled
@@ -26,7 +26,7 @@ from .state import Player, State
 from .supervisor import Keep, Move, Order, Ship
 from .turn import Boost, Choose, Place, Use
 from .view import CurrentView, GroupView, PlayerView, SoukView, YspahanScoreView, YspahanView
-from .vocab import BUILD_CARDS, BUILDINGS, CARDS, COLOURS, GOLD, OVER, QUARTERS, SLOTS
+from .vocab import BUILD_CARDS, BUILDINGS, CARDS, COLOURS, GOLD, QUARTERS, SLOTS
 
 CODEC = TaskCodec(Roll, Choose, Use, Boost, Place, Move, Ship, Order, Keep, After, Play, Swap, Amount, CardShop)
 
@@ -73,11 +73,9 @@ class Yspahan(TableGame[State, Ctx]):
         return state
 
     # ---- turns (the rest comes from the shared flow) -------------------------------------------------
-    def proceed(self, c: Ctx) -> bool:
-        return proceed(c)
+    proceed = staticmethod(proceed)
 
-    def outcome(self, state: State) -> Outcome | None:
-        return scoring.outcome(state) if state.phase == OVER else None
+    outcome = staticmethod(scoring.outcome)
 
     def suggested_action(self, state: State, seat: int) -> Action | None:
         """Rolling: the white dice, no yellow die bought. Moving the supervisor: the free move (exactly the

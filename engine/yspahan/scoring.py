@@ -10,7 +10,7 @@ from .caravan import score_caravan
 from .city import CITY, RULES, souk_complete, souk_owner
 from .flow import Ctx
 from .state import State
-from .vocab import BAZAAR, BAZAAR_BONUS, CENTRE, QUARTERS, SOUKS
+from .vocab import BAZAAR, BAZAAR_BONUS, CENTRE, OVER, QUARTERS, SOUKS
 
 
 def souk_scores(s: State, quarter: str) -> list[tuple[str, int, int, int]]:
@@ -47,12 +47,14 @@ def end_week(c: Ctx) -> None:
     c.touch("road")
 
 
-def outcome(s: State) -> Outcome:
+def outcome(state: State) -> Outcome | None:
     """The highest score wins; players tied for the most points share the victory (no tie-break)."""
-    scores = {p.seat: p.score for p in s.players}
+    if state.phase != OVER:  # scored once the match is over
+        return None
+    scores = {p.seat: p.score for p in state.players}
     ranking = sorted(scores, key=lambda seat: -scores[seat])
     best = [seat for seat in ranking if scores[seat] == scores[ranking[0]]]
-    shared = Message("yspahan.shared_victory", {"players": [w.player(s, seat) for seat in best]}) \
+    shared = Message("yspahan.shared_victory", {"players": [w.player(state, seat) for seat in best]}) \
         if len(best) > 1 else None
-    return Outcome(scores=scores, ranking=ranking, breakdown={p.seat: dict(p.points) for p in s.players},
+    return Outcome(scores=scores, ranking=ranking, breakdown={p.seat: dict(p.points) for p in state.players},
                    tiebreak_used=shared)
