@@ -19,7 +19,15 @@ from engine.core import games
 
 from .cogs.common import defer, deliver_mail, refused_options, remember_locale, report_error
 from .cogs.components import Components
-from .cogs.leagues import LeagueCommands, RatingCommands, ServerCommands, announce, guild_locale, make_thread
+from .cogs.leagues import (
+    LeagueCommands,
+    RatingCommands,
+    ServerCommands,
+    TournamentCommands,
+    announce,
+    guild_locale,
+    make_thread,
+)
 from .cogs.lobby import GameCommands
 from .cogs.play import PlayCommands
 from .cogs.prefs import PlayerSettings
@@ -79,8 +87,8 @@ def cogs(services: Services, client: discord.Client, tree: app_commands.CommandT
                          default_clock_hours=settings.turn_clock_hours),
             PlayCommands(matches.playing, matches.table), PlayerSettings(matches.preferences, matches.timekeeper),
             Components(matches.lobby, matches.playing, matches.table, matches.preferences),
-            Queries(services.queries, leagues, tree), LeagueCommands(leagues, client), RatingCommands(leagues),
-            ServerCommands(leagues), ResultCommands(services.tabletop, leagues)]
+            Queries(services.queries, leagues, tree), LeagueCommands(leagues, client), TournamentCommands(leagues, client),
+            RatingCommands(leagues), ServerCommands(leagues), ResultCommands(services.tabletop, leagues)]
 
 
 class CaravanseraiBot(commands.Bot):

@@ -20,8 +20,8 @@ A game brings its pictures by having a render package named after its engine key
 - `card(component, theme, locale)`: the picture of one component for `/card` (an
   `engine.core.catalogue.Component`); by default `render.card.paint_card`, which any game's catalogue fits.
 
-Pictures that belong to no game take plain data: `standings_png` (a league's standings, any length) and
-`rating_chart_png` (a player's rating after each rated match).
+Pictures that belong to no game take plain data: `standings_png` (a league's standings, any length),
+`rating_chart_png` (a player's rating after each rated match) and `bracket_png` (a league tournament's rounds).
 
 Painters return a Pillow image whose `info["labels"]` lists every text written on it (a `render.kit.Label`)
 so tests can hold every picture to `render.kit.legibility`; `info["palette"]` may carry a palette chosen
@@ -40,6 +40,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from engine.core.catalogue import Component
+from render.bracket import BracketRound, paint_bracket
 from render.card import paint_card
 from render.chart import paint_rating_chart
 from render.kit import DEFAULT_THEME, Theme, encode
@@ -124,11 +125,17 @@ def standings_png(title: str, rows: Sequence[StandingsRow], locale: str = "en", 
     return encode(paint_standings(title, rows, locale, theme or DEFAULT_THEME, page, subtitle))
 
 
+def bracket_png(title: str, rounds: Sequence[BracketRound], champion: str | None, locale: str = "en",
+                theme: Theme | None = None, subtitle: str | None = None) -> bytes:
+    """A league tournament's bracket: its rounds, tables, who went through, the champion."""
+    return encode(paint_bracket(title, rounds, champion, locale, theme or DEFAULT_THEME, subtitle))
+
+
 def rating_chart_png(history: Sequence[tuple[float, float]], title: str, locale: str = "en",
                      theme: Theme | None = None) -> bytes:
     """A player's rating after each rated match: (mu, sigma) pairs, oldest first."""
     return encode(paint_rating_chart(history, title, locale, theme or DEFAULT_THEME))
 
 
-__all__ = ["Moment", "Pictures", "StandingsRow", "board_png", "card_png", "final_png", "focus_png", "for_game",
+__all__ = ["Moment", "Pictures", "StandingsRow", "board_png", "bracket_png", "card_png", "final_png", "focus_png", "for_game",
            "hand_png", "package_of", "rating_chart_png", "standings_png"]

@@ -1,4 +1,5 @@
-"""/league (create, settings, join, leave, info, drop, standings, round open, season end), /leaderboard,
+"""/league (create, settings, join, leave, info, drop, standings, round open, season end), /tournament (start,
+show), /leaderboard,
 /stats and /server (language, void): leagues, ratings and statistics in Discord, over the league service."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from discord.ext import commands
 import render
 from engine.core import games, get_game
 from engine.core.messages import Message, locale_of
+from render.bracket import BracketRound, BracketSeat, BracketTable
 from render.standings import StandingsRow, pages
 
 from ..i18n import command_text as _
@@ -26,6 +28,7 @@ from ..leagues.errors import LeagueRefusal
 from ..leagues.league import League, Round
 from ..leagues.season import SeasonArchive
 from ..leagues.service import LeagueService
+from ..leagues.tournament import Kind, Played, Tournament, marks
 from ..reliability import Reliability
 from ..services import Refusal, variants
 from ..ui import embeds
@@ -53,6 +56,8 @@ SHORTFALLS = [app_commands.Choice(name=_("league.shortfall.mixed"), value="mixed
               app_commands.Choice(name=_("league.shortfall.ai"), value="ai")]
 DEADLINES = [app_commands.Choice(name=_("league.deadline.play_out"), value="play_out"),
              app_commands.Choice(name=_("league.deadline.void"), value="void")]
+TOURNAMENTS = [app_commands.Choice(name=_("league.tournament.format.knockout"), value="knockout"),
+               app_commands.Choice(name=_("league.tournament.format.round_robin"), value="round_robin")]
 AI_PLACES = [app_commands.Choice(name=_("league.ai_places.count"), value="count"),
              app_commands.Choice(name=_("league.ai_places.skip"), value="skip")]
 
@@ -301,6 +306,53 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
     del command
 
 
+@app_commands.guild_only()
+class TournamentCommands(commands.GroupCog, group_name="tournament", group_description=_("league.cmd.tournament")):
+    """/tournament start and show: a league's knockout or round robin (bot/leagues/tournament.py)."""
+
+    def __init__(self, leagues: LeagueService, client: discord.Client):
+        self.leagues, self.client = leagues, client
+
+    @app_commands.command(name="start", description=_("league.cmd.tournament_start"))
+    @app_commands.describe(league=_("league.cmd.opt_league"), format=_("league.cmd.opt_tournament_format"),
+                           advance=_("league.cmd.opt_advance"))
+    @app_commands.choices(format=TOURNAMENTS)
+    async def start(self, interaction: discord.Interaction, league: str, format: Literal["knockout", "round_robin"],
+                    advance: app_commands.Range[int, 1, 9] | None = None) -> None:
+        if not await defer(interaction):
+            return
+        svc = self.leagues
+        check_league_channel(await league_channel(self.client, (await svc.load(guild_of(interaction), league)).league))
+        started = await svc.start_tournament(guild_of(interaction), league, admin(interaction), Kind(format), advance)
+        assert started.tournament is not None
+        await send(interaction, t("league.tournament.started_reply", locale(interaction), league=started.settings.name,
+                                  players=len(started.tournament.seeds), tables=len(started.rounds[-1].tables)))
+
+    @app_commands.command(name="show", description=_("league.cmd.tournament_show"))
+    @app_commands.describe(league=_("league.cmd.opt_league"))
+    async def show(self, interaction: discord.Interaction, league: str) -> None:
+        if not await defer(interaction):
+            return
+        svc = self.leagues
+        found = (await svc.load(guild_of(interaction), league)).league
+        if found.tournament is None:
+            raise LeagueRefusal("league.refusal.no_tournament", league=found.settings.name)
+        played = await svc.tournament_played(found)
+        loc = locale(interaction)
+        png = await asyncio.to_thread(bracket_png, found, played, await svc.names(found), loc)
+        embed = discord.Embed(title=t("league.tournament.title", loc, league=found.settings.name), colour=embeds.ACCENT,
+                              description=embeds.clip("\n".join(bracket_lines(found.tournament, played, loc)), 4096))
+        embed.set_image(url="attachment://bracket.png")
+        await send(interaction, embed=embed, file=discord.File(io.BytesIO(png), "bracket.png"))
+
+    async def _leagues(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await league_names(self.leagues, interaction, current)
+
+    for command in (start, show):
+        command.autocomplete("league")(_leagues)
+    del command
+
+
 class RatingCommands(commands.Cog):
     def __init__(self, leagues: LeagueService):
         self.leagues = leagues
@@ -466,6 +518,44 @@ def season_ended(archive: SeasonArchive, loc: str) -> str:
              league=archive.settings.name, season=archive.season, champion=champion, matches=len(archive.matches))
 
 
+def bracket_lines(tournament: Tournament, played: Sequence[Sequence[Played]], loc: str) -> list[str]:
+    """The tournament in words: each round's tables and who went through (a knockout) or won, the byes, and the
+    champion."""
+    lines = [t(f"league.tournament.format.{tournament.kind.value}", loc)]
+    for number, (stage, tables, tags) in enumerate(zip(tournament.stages, played, marks(tournament, played),
+                                                       strict=True), start=1):
+        lines.append(t("league.tournament.final" if stage.final else "league.tournament.round", loc, stage=number))
+        for index, (table, tagged) in enumerate(zip(tables, tags, strict=True), start=1):
+            lines.append(t("league.tournament.table", loc, table=index, players=mentions(table.players),
+                           through=mentions(list(tagged)) if tagged else "…"))
+        if stage.byes:
+            lines.append(t("league.tournament.byes", loc, players=mentions(stage.byes)))
+    if tournament.over:
+        lines.append(t("league.tournament.champion", loc, champion=f"<@{tournament.champion}>"
+                       if tournament.champion else "—"))
+    return lines
+
+
+def bracket_png(league: League, played: Sequence[Sequence[Played]], names: dict[int, str], loc: str) -> bytes:
+    """The tournament as a picture: every round's tables with their players' names and tags, the byes, the
+    champion."""
+    tournament = league.tournament
+    assert tournament is not None
+
+    def seats(players: Sequence[int], tagged: dict[int, str]) -> tuple[BracketSeat, ...]:
+        return tuple(BracketSeat(names.get(p, str(p)), tagged.get(p)) for p in players)
+
+    rounds = [BracketRound(number, stage.final, (
+        *(BracketTable(seats(table.players, tagged), index, table.playing)
+          for index, (table, tagged) in enumerate(zip(tables, tags, strict=True), start=1)),
+        *([BracketTable(seats(stage.byes, dict.fromkeys(stage.byes, "through")))] if stage.byes else [])))
+        for number, (stage, tables, tags) in enumerate(zip(tournament.stages, played, marks(tournament, played),
+                                                           strict=True), start=1)]
+    champion = names.get(tournament.champion, "—") if tournament.champion is not None else None
+    return render.bracket_png(t("league.tournament.title", loc, league=league.settings.name), rounds, champion, loc,
+                              subtitle=t(f"league.tournament.format.{tournament.kind.value}", loc))
+
+
 def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final_place: int | None = None
                ) -> discord.Embed:
     s = league.settings
@@ -489,8 +579,13 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
     if current is not None and current.final:
         lines.append(t("league.info.final_playing", loc, where=f"<#{final_place}>" if final_place else "—",
                        players=mentions(current.tables[0].players), deadline=f"<t:{int(current.deadline)}:R>"))
+    elif current is not None and (stage := tournament_stage(league, current)) is not None:
+        lines.append(t("league.info.tournament_playing", loc, stage=stage, deadline=f"<t:{int(current.deadline)}:R>"))
     elif current is not None:
         lines.append(t("league.info.round", loc, round=current.number, deadline=f"<t:{int(current.deadline)}:R>"))
+    if league.tournament is not None and league.tournament.over:
+        lines.append(t("league.info.tournament_champion", loc, champion=f"<@{league.tournament.champion}>"
+                       if league.tournament.champion else "—"))
     if league.members:
         lines.append(t("league.info.members", loc, count=len(league.members),
                        members=", ".join(f"<@{m.player}>" for m in league.members[:40])))
@@ -502,14 +597,23 @@ def info_embed(league: League, seasons: Sequence[SeasonArchive], loc: str, final
     return discord.Embed(title=s.name[:256], colour=embeds.ACCENT, description=embeds.clip("\n".join(lines), 4096))
 
 
+def tournament_stage(league: League, round_: Round) -> int | None:
+    """Which round of the league's tournament `round_` is (from 1), if it is one."""
+    stages = [s.round for s in league.tournament.stages] if league.tournament and round_.tournament else []
+    return stages.index(round_.number) + 1 if round_.number in stages else None
+
+
 async def make_thread(client: discord.Client, leagues: LeagueService, league: League, round_: Round, table: int
                       ) -> int:
     """A public thread for one table of a round, opened with the league's settings, the seats and the pings."""
     loc = await leagues.locale(league.guild_id)
     channel = await league_channel(client, league)
     s = league.settings
+    stage = tournament_stage(league, round_)
     if round_.final:
         name = t("league.final.thread", loc, league=s.name, season=league.season)
+    elif stage is not None:
+        name = t("league.tournament.thread", loc, league=s.name, stage=stage, table=table)
     else:
         name = t("league.round.thread", loc, league=s.name, round=round_.number, table=table)
     try:
@@ -521,6 +625,8 @@ async def make_thread(client: discord.Client, leagues: LeagueService, league: Le
     players = mentions(seated.players)
     text = "\n".join([
         t("league.final.intro", loc, league=s.name, season=league.season, players=players) if round_.final else
+        t("league.tournament.table_intro", loc, league=s.name, stage=stage, table=table, players=players)
+        if stage is not None else
         t("league.round.table_intro", loc, league=s.name, round=round_.number, table=table, players=players),
         t("league.round.table_rules", loc, game=get_game(s.game).spec.title, hours=number(s.turn_clock_hours),
           deadline=f"<t:{int(round_.deadline)}:f>", deadline_rule=t(f"league.deadline.{s.at_deadline.value}", loc)),
@@ -539,19 +645,31 @@ async def announce(client: discord.Client, leagues: LeagueService, league: Leagu
         await channel.send(season_ended(params["archive"], loc), allowed_mentions=discord.AllowedMentions.none(),
                            nonce=nonce)
         return
+    if what == "tournament_over":
+        champion = params["champion"]
+        await channel.send(t("league.tournament.over" if champion else "league.tournament.over_nobody", loc,
+                             league=league.settings.name, champion=f"<@{champion}>"),
+                           allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)
+        return
     number_ = params["round"]
     round_ = next((r for r in league.rounds if r.number == number_), None)
     if round_ is None:  # a round of a season since archived: its news is old
         return
-    if what == "round_opened":
-        tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>", players=mentions(tb.players))
-                  for i, (tb, place) in enumerate(zip(round_.tables, params["places"], strict=True))]
+    deadline = f"<t:{int(round_.deadline)}:f>"
+    tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>", players=mentions(tb.players))
+              for i, (tb, place) in enumerate(zip(round_.tables, params.get("places", []), strict=False))]
+    number = tournament_stage(league, round_)
+    if what == "tournament_round" and league.tournament is not None and number is not None:
+        stage = league.tournament.stages[number - 1]
+        text = "\n".join([t("league.tournament.opened_final" if stage.final else "league.tournament.opened", loc,
+                            league=league.settings.name, stage=number, deadline=deadline), *tables,
+                          *([t("league.tournament.byes", loc, players=mentions(stage.byes))] if stage.byes else [])])
+    elif what == "round_opened":
         text = "\n".join([t("league.round.opened", loc, league=league.settings.name, round=number_,
-                            deadline=f"<t:{int(round_.deadline)}:f>"), *tables])
+                            deadline=deadline), *tables])
     elif what == "final_opened":
         text = t("league.final.opened", loc, league=league.settings.name, season=league.season,
-                 where=f"<#{params['places'][0]}>", players=mentions(round_.tables[0].players),
-                 deadline=f"<t:{int(round_.deadline)}:f>")
+                 where=f"<#{params['places'][0]}>", players=mentions(round_.tables[0].players), deadline=deadline)
     else:
         text = t("league.round.closed", loc, league=league.settings.name, round=number_)
     await channel.send(embeds.clip(text, embeds.CONTENT), allowed_mentions=discord.AllowedMentions.none(), nonce=nonce)

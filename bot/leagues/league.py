@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict
 from .errors import LeagueRefusal
 from .pods import Table, form_tables
 from .settings import Format, LeagueSettings
+from .tournament import Deal, Stage, Tournament
 
 
 class Member(BaseModel):
@@ -42,6 +43,7 @@ class Round(BaseModel):
     tables: tuple[SeatedTable, ...]
     closed_at: float | None = None
     final: bool = False                # the season's final: one table of its top players, never in the standings
+    tournament: bool = False           # a round of the league's tournament, never in the standings
 
     @property
     def open(self) -> bool:
@@ -62,6 +64,7 @@ class League(BaseModel):
     channel_id: int | None = None      # where it was created: rounds are announced there, tables are its threads
     members: tuple[Member, ...] = ()
     rounds: tuple[Round, ...] = ()     # this season's
+    tournament: Tournament | None = None  # this season's, running or over
 
     # ---- who ---------------------------------------------------------------------------------------------
     def member_ids(self) -> list[int]:
@@ -104,7 +107,11 @@ class League(BaseModel):
     def on_the_clock(self) -> bool:
         """Whether the league clock may have work here: a round open, rounds on a schedule, a season end date."""
         return (self.current_round is not None or self.settings.schedule_days is not None
-                or self.settings.ends_at is not None)
+                or self.settings.ends_at is not None or self.tournament_running)
+
+    @property
+    def tournament_running(self) -> bool:
+        return self.tournament is not None and not self.tournament.over
 
     def season_due_to_end(self, now: float) -> bool:
         """A season with an end date ends once that date has passed and no round is open."""
@@ -114,6 +121,7 @@ class League(BaseModel):
         """Seat every member for the next round. `ranked`: the members by current standings, best first."""
         name = self.settings.name
         self._check_no_final()
+        self._check_no_tournament()
         if self.settings.format is Format.LADDER:
             raise LeagueRefusal("league.refusal.ladder_has_no_rounds", league=name)
         if self.current_round is not None:
@@ -139,22 +147,31 @@ class League(BaseModel):
     def withdraw_round(self, number: int) -> League:
         """The league as it was before round `number` opened (it could not be seated): it may simply open again."""
         self._with_round(number, lambda r: r)
-        return self.model_copy(update={"rounds": tuple(r for r in self.rounds if r.number != number)})
+        update: dict[str, object] = {"rounds": tuple(r for r in self.rounds if r.number != number)}
+        if self.tournament is not None:  # a tournament whose first round is withdrawn was never started
+            stages = tuple(s for s in self.tournament.stages if s.round != number)
+            update["tournament"] = self.tournament.model_copy(update={"stages": stages}) if stages else None
+        return self.model_copy(update=update)
 
     def close_round(self, number: int, now: float) -> League:
         return self._with_round(number, lambda r: r.model_copy(update={"closed_at": now}))
 
     def league_matches(self) -> list[int]:
         """Every match of this season's rounds (what the pods standings count; the final is not one)."""
-        return [m for r in self.rounds if not r.final for m in r.match_ids()]
+        return [m for r in self.rounds if not (r.final or r.tournament) for m in r.match_ids()]
+
+    def tournament_matches(self) -> set[int]:
+        """Every match of this season's tournament (no standings count them, a ladder's neither)."""
+        return {m for r in self.rounds if r.tournament for m in r.match_ids()}
 
     def rounds_played(self) -> int:
-        return sum(not r.final for r in self.rounds)
+        return sum(not (r.final or r.tournament) for r in self.rounds)
 
     def open_final(self, now: float, table: Table) -> tuple[League, Round]:
         """End the season with its final: one table of the top players, with a round's deadline. The standings
         stop when it opens (no round opens any more; a ladder counts no match finished later)."""
         self._check_no_final()
+        self._check_no_tournament()
         if self.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=self.settings.name,
                                 round=self.current_round.number)
@@ -166,13 +183,43 @@ class League(BaseModel):
         if self.final is not None:
             raise LeagueRefusal("league.refusal.final_open", league=self.settings.name)
 
+    def _check_no_tournament(self) -> None:
+        if self.tournament_running:
+            raise LeagueRefusal("league.refusal.tournament_on", league=self.settings.name)
+
+    # ---- the tournament (bot/leagues/tournament.py) --------------------------------------------------------
+    def start_tournament(self, tournament: Tournament) -> League:
+        self._check_no_final()
+        self._check_no_tournament()
+        if self.current_round is not None:
+            raise LeagueRefusal("league.refusal.round_open", league=self.settings.name,
+                                round=self.current_round.number)
+        return self.model_copy(update={"tournament": tournament})
+
+    def open_tournament_round(self, now: float, deal: Deal) -> tuple[League, Round]:
+        """The tournament's next round, a round of the league with a round's deadline."""
+        assert self.tournament is not None
+        opened = Round(number=len(self.rounds) + 1, opened_at=now, deadline=now + self.settings.round_seconds,
+                       tables=tuple(SeatedTable(players=t.players, ai_seats=t.ai_seats) for t in deal.tables),
+                       tournament=True)
+        stage = Stage(round=opened.number, byes=deal.byes, final=deal.final)
+        tournament = self.tournament.model_copy(update={"stages": (*self.tournament.stages, stage)})
+        return self.model_copy(update={"rounds": (*self.rounds, opened), "tournament": tournament}), opened
+
+    def end_tournament(self, champion: int | None) -> League:
+        assert self.tournament is not None
+        return self.model_copy(update={"tournament": self.tournament.model_copy(
+            update={"champion": champion, "over": True})})
+
     def new_season(self, now: float) -> League:
         """The next season: the same members and settings, from now (to the season length, if any), with no
         rounds yet."""
         if self.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=self.settings.name,
                                 round=self.current_round.number)
-        return self.model_copy(update={"season": self.season + 1, "rounds": (), "settings": self.settings.season_from(now)})
+        self._check_no_tournament()
+        return self.model_copy(update={"season": self.season + 1, "rounds": (), "tournament": None,
+                                       "settings": self.settings.season_from(now)})
 
     def _with_round(self, number: int, change: Callable[[Round], Round]) -> League:
         if not any(r.number == number for r in self.rounds):

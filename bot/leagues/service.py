@@ -45,6 +45,7 @@ from .rounds import MatchStatus, PlayOut, RoundTable, Void, check_round, next_ro
 from .season import SeasonArchive, archive_season, final_table
 from .settings import Format, LeagueSettings
 from .standings import Standing, ladder_results, standings
+from .tournament import Deal, Kind, Played, Tournament, next_round, seeded
 
 log = logging.getLogger(__name__)
 
@@ -251,8 +252,9 @@ class LeagueService:
         at_table = [r for r in results if r.at_table and r.league_id == league.id and league.settings.table_results
                     and league.settings.starts_at <= r.finished_at < min(until, league.settings.ends_at or until)]
         if league.settings.format is Format.LADDER:
+            tournament = league.tournament_matches()
             return [r for r in ladder_results(results, league.settings, league.member_ids())
-                    if league.settings.starts_at <= r.finished_at < until] + at_table
+                    if league.settings.starts_at <= r.finished_at < until and r.match_id not in tournament] + at_table
         return (await self.results(league.guild_id, league.league_matches()))[0] + at_table
 
     async def standings(self, league: League) -> list[Standing]:
@@ -344,8 +346,9 @@ class LeagueService:
             loaded = await self._save(loaded, loaded.league.seat_match(number, index, match.id))
             await self.matches.lobby.start(match.id, host)
         round_ = next(r for r in loaded.league.rounds if r.number == number)
+        what = "final_opened" if round_.final else "tournament_round" if round_.tournament else "round_opened"
         loaded = await self._save(loaded, loaded.league, announcement=(
-            "final_opened" if round_.final else "round_opened", {"round": number, "places": await self.places(round_)}))
+            what, {"round": number, "places": await self.places(round_)}))
         await self.deliver_announcements(loaded.record.id)
         return loaded.league
 
@@ -434,6 +437,9 @@ class LeagueService:
     async def _check(self, loaded: Loaded) -> None:
         league = loaded.league
         current = league.current_round
+        if current is None and league.tournament_running:  # its next round could not be seated: again
+            await self._on_the_clock(loaded.record.id or 0, self._tournament_next(loaded))
+            return
         if league.season_due_to_end(self.now()):
             await self._on_the_clock(loaded.record.id or 0, self._end_season(loaded))
             return
@@ -456,6 +462,10 @@ class LeagueService:
                     await self.play_out(decision)
             if verdict.closed and current.final:
                 await self._archive(loaded, league.close_round(current.number, self.now()))
+                return
+            if verdict.closed and current.tournament:
+                loaded = await self._save(loaded, league.close_round(current.number, self.now()))
+                await self._on_the_clock(loaded.record.id or 0, self._tournament_next(loaded))
                 return
             if verdict.closed:
                 loaded = await self._save(loaded, league.close_round(current.number, self.now()),
@@ -491,6 +501,41 @@ class LeagueService:
             with contextlib.suppress(Refusal):  # already gone (resigned, or the match ended meanwhile)
                 await self.matches.playing.resign(decision.match_id, player)
 
+    # ---- the tournament ------------------------------------------------------------------------------------
+    async def start_tournament(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]], kind: Kind,
+                               advance: int | None = None) -> League:
+        """Start the league's tournament of its members, seeded by rating, and open its first round."""
+        async with self.command(guild_id, name, admin) as loaded:
+            league = loaded.league
+            rated, _, _ = await self.ratings(guild_id)
+            ordinal = {p: rated.of(guild_id, league.settings.game, p).ordinal for p in league.member_ids()}
+            tournament = Tournament.started(kind, seeded(league.member_ids(), ordinal), advance, league.settings)
+            return await self._tournament_next(await self._save(loaded, league.start_tournament(tournament)))
+
+    async def tournament_played(self, league: League) -> list[list[Played]]:
+        """The tournament's rounds so far, each a list of its tables with their results (None: voided or
+        abandoned, or still being played)."""
+        assert league.tournament is not None
+        rounds = [next(r for r in league.rounds if r.number == s.round) for s in league.tournament.stages]
+        results, _ = await self.results(league.guild_id, [m for r in rounds for m in r.match_ids()])
+        by_id = {r.match_id: r for r in results}
+        return [[Played(t.players, found := by_id.get(t.match_id or 0), playing=r.open and found is None)
+                 for t in r.tables] for r in rounds]
+
+    async def _tournament_next(self, loaded: Loaded) -> League:
+        """Open the tournament's next round, or end it with its champion (announced in the league's channel)."""
+        league = loaded.league
+        assert league.tournament is not None
+        following = next_round(league.tournament, await self.tournament_played(league), league.settings,
+                               league.member_ids())
+        if isinstance(following, Deal):
+            league, opened = league.open_tournament_round(self.now(), following)
+            return await self.seat_tables(await self._save(loaded, league), opened.number)
+        loaded = await self._save(loaded, league.end_tournament(following),
+                                  announcement=("tournament_over", {"champion": following}))
+        await self.deliver_announcements(loaded.record.id)
+        return loaded.league
+
     # ---- seasons ------------------------------------------------------------------------------------------
     async def end_season(self, guild_id: int, name: str, admin: tuple[bool, Sequence[int]]
                          ) -> SeasonArchive | League:
@@ -503,6 +548,8 @@ class LeagueService:
         league = loaded.league
         if league.final is not None:
             raise LeagueRefusal("league.refusal.final_open", league=league.settings.name)
+        if league.tournament_running:
+            raise LeagueRefusal("league.refusal.tournament_on", league=league.settings.name)
         if league.current_round is not None:
             raise LeagueRefusal("league.refusal.round_open", league=league.settings.name,
                                 round=league.current_round.number)

@@ -17,7 +17,7 @@ PARTS: dict[str, tuple[str, ...]] = {
     "queries.help.playing": ("play", "hand", "board", "status", "log", "undo", "resign"),
     "queries.help.matches": ("game",),
     "queries.help.learning": ("help", "rules", "card", "replay", "history"),
-    "queries.help.leagues": ("league",),
+    "queries.help.leagues": ("league", "tournament"),
     "queries.help.results": ("result", "leaderboard", "stats"),
     "queries.help.settings": ("settings", "server"),
 }

@@ -72,7 +72,7 @@ async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_di
         unknown = await league(fake, alice, channel, "info", league="Autumn")
         assert "non ha una lega chiamata «Autumn»" in unknown.content
         opened = await league(fake, boss, channel, "open", group="round", league="Spring")
-        assert "Round 1 of Spring is open: 1 table(s)" in opened.content
+        assert "Round 1 of Spring is open: 1 table," in opened.content
         (thread,) = fake.threads(channel)
         intro = fake.messages(thread)[0]
         assert {alice.id, bob.id, carol.id} <= intro.pings and "round 1, table 1" in intro.text
@@ -253,7 +253,7 @@ async def test_a_round_that_fails_half_way_is_taken_back_and_simply_opens_again(
         assert [m.status for m in first] == ["cancelled"]
         await client.services.leagues.tick()  # nothing for the clock to do: no ERROR, no round stuck open
         opened = await league(fake, boss, channel, "open", group="round", league="Spring")
-        assert "Round 1 of Spring is open: 2 table(s)" in opened.content
+        assert "Round 1 of Spring is open: 2 tables," in opened.content
         running = await client.services.matches.core.storage.matches(statuses=("running",))
         assert len(running) == 2
         await fake.quiet()

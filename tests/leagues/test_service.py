@@ -8,8 +8,9 @@ import itertools
 import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
-from bot.leagues import LeagueRefusal
+from bot.leagues import LeagueRefusal, default_points
 from bot.leagues.service import LeagueService
+from bot.leagues.tournament import Kind
 from bot.services import MatchServices
 from bot.storage import SqliteStorage
 from bot.storage.leagues import SqliteLeagueStorage
@@ -405,3 +406,132 @@ async def test_a_command_changes_the_league_it_named_even_beside_a_league_named_
     await leagues.create(GUILD, CHANNEL, True, name="Spring", game="toy")  # its id is 2
     await leagues.change(GUILD, "Spring", lambda lg: lg.join(PLAYERS[0], clock()))
     assert [len(lg.members) for lg in await leagues.all(GUILD)] == [0, 1]
+
+
+async def play_to_the_end(leagues, match_id):
+    """The players of a toy match take a stone each in turn until the heap is empty."""
+    while (match := await leagues.matches.table.get(match_id)).status == "running":
+        (seat,) = [s for s in match.seats if s.awaited_since is not None and not s.plays_ai]
+        await leagues.matches.playing.play(match_id, seat.user_id, "take 1")
+    await leagues.settled()
+
+
+async def winner(leagues, match_id):
+    (found,), _ = await leagues.results(GUILD, [match_id])
+    return next(s.player for s in found.seats if s.place == 1)
+
+
+async def test_a_knockout_tournament_runs_its_rounds_with_byes_to_a_final_that_crowns_its_champion(world):
+    """Five members at tables of two, the winner of each going through: the first seed sits round 1 out, a seed
+    round 2; each round opens the moment the last one closes; the final's winner is the champion. Nothing else
+    starts while it runs; it earns no placement points."""
+    service, clock, made = world
+    leagues = service()
+    news = []
+
+    async def announce(league, what, params, nonce):
+        news.append((what, params.get("round") or params.get("champion")))
+
+    leagues.announce = announce
+    await league_with_members(leagues, min_table=2, max_table=2)
+    with pytest.raises(LeagueRefusal) as refused:
+        await leagues.start_tournament(GUILD, "Spring", (False, []), Kind.KNOCKOUT)
+    assert refused.value.message.key == "league.refusal.not_admin"
+    league = await leagues.start_tournament(GUILD, "Spring", BOSS, Kind.KNOCKOUT)
+    assert league.tournament.seeds == tuple(PLAYERS)          # nobody is rated yet: the order they joined
+    assert [t.players for t in league.rounds[0].tables] == [(102, 105), (103, 104)]
+    assert league.tournament.stages[0].byes == (101,)
+    for refused_call in (leagues.start_tournament(GUILD, "Spring", BOSS, Kind.ROUND_ROBIN),
+                         leagues.open_round(GUILD, "Spring", BOSS), leagues.end_season(GUILD, "Spring", BOSS)):
+        with pytest.raises(LeagueRefusal) as refused:
+            await refused_call
+        assert refused.value.message.key == "league.refusal.tournament_on"
+    entrants = list(PLAYERS)
+    for number in (1, 2, 3):   # each round seats the winners of the one before and its byes
+        league = await current(leagues)
+        round_, stage = league.rounds[number - 1], league.tournament.stages[number - 1]
+        assert sorted([*(p for t in round_.tables for p in t.players), *stage.byes]) == sorted(entrants)
+        entrants = list(stage.byes)
+        for table in round_.tables:
+            await play_to_the_end(leagues, table.match_id)
+            entrants.append(await winner(leagues, table.match_id))
+    league = await current(leagues)
+    champion = entrants[-1]
+    assert league.tournament.over and league.tournament.champion == champion
+    assert league.tournament.stages[-1].final and len(league.rounds) == 3 and len(made) == 4
+    assert news == [("tournament_round", 1), ("tournament_round", 2), ("tournament_round", 3),
+                    ("tournament_over", champion)]
+    assert all(s.points == 0 for s in await leagues.standings(league))   # no placement points
+    await leagues.open_round(GUILD, "Spring", BOSS)                        # the league goes on
+
+
+async def test_a_ladder_counts_no_match_of_its_tournament(world):
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=2, format="ladder")
+    league = await leagues.start_tournament(GUILD, "Spring", BOSS, Kind.KNOCKOUT)
+    while (league := await current(leagues)).tournament_running:
+        for table in league.current_round.tables:
+            await play_to_the_end(leagues, table.match_id)
+    assert league.tournament.champion is not None and len(league.tournament_matches()) == 4
+    assert all(s.points == 0 and s.played == 0 for s in await leagues.standings(league))
+
+
+async def test_a_tournament_round_that_cannot_be_seated_is_taken_back_and_seated_again_by_the_clock(world):
+    """The first round refused: the tournament was never started. A later round refused: the round is taken
+    back, and the clock seats it again once Discord lets it."""
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=2)
+    real = leagues.make_thread
+    refusing = True
+
+    async def refused(league, round_, table):
+        if refusing:
+            raise ConnectionError("Discord refused")
+        return await real(league, round_, table)
+
+    leagues.make_thread = refused
+    with pytest.raises(LeagueRefusal) as why:
+        await leagues.start_tournament(GUILD, "Spring", BOSS, Kind.KNOCKOUT)
+    assert why.value.message.key == "league.refusal.round_not_seated"
+    assert (await current(leagues)).tournament is None and (await current(leagues)).rounds == ()
+    refusing = False
+    league = await leagues.start_tournament(GUILD, "Spring", BOSS, Kind.KNOCKOUT)
+    refusing = True
+    for table in league.rounds[0].tables:
+        await play_to_the_end(leagues, table.match_id)
+    league = await current(leagues)
+    assert [r.number for r in league.rounds] == [1] and league.current_round is None and league.tournament_running
+    for _ in range(2):
+        await leagues.tick()                                  # still refused: nothing changes
+    assert len((await current(leagues)).tournament.stages) == 1
+    refusing = False
+    await leagues.tick()
+    league = await current(leagues)
+    assert [r.number for r in league.rounds] == [1, 2] and all(t.match_id for t in league.rounds[1].tables)
+    assert len(league.tournament.stages) == 2
+
+
+async def test_a_round_robin_seats_everyone_until_all_have_met_and_crowns_the_most_points(world):
+    service, clock, made = world
+    leagues = service()
+    await league_with_members(leagues, min_table=2, max_table=3)
+    league = await leagues.start_tournament(GUILD, "Spring", BOSS, Kind.ROUND_ROBIN)
+    while (league := await current(leagues)).tournament_running:
+        round_ = league.current_round
+        assert sorted(p for t in round_.tables for p in t.players) == sorted(PLAYERS)   # everyone, every round
+        for table in round_.tables:
+            await play_to_the_end(leagues, table.match_id)
+    played = await leagues.tournament_played(league)
+    met = {frozenset((a, b)) for tables in played for t in tables for a in t.players for b in t.players if a < b}
+    assert len(met) == 10 and len(played) <= len(PLAYERS) - 1    # every pair met, within n - 1 rounds
+    points: dict[int, float] = {}
+    for tables in played:   # placement points: tied players share the mean of the places they cover
+        for t in tables:
+            scale = default_points(len(t.result.seats))
+            for seat in t.result.seats:
+                tied = sum(other.place == seat.place for other in t.result.seats)
+                share = sum(scale[seat.place - 1:seat.place - 1 + tied]) / tied
+                points[seat.player] = points.get(seat.player, 0) + share
+    assert points[league.tournament.champion] == max(points.values())

@@ -1,7 +1,7 @@
 """Every kind of picture a player sees, drawn once per test run and shared by the checks that read them
 (legibility on a phone, text that fits, colours): seeded matches of every game at every player count in both
 languages, a few moments of each (the table, the whole board, a hand), the final score with real-world names,
-league standings and rating charts. (Every card of every game is checked in tests/queries/test_cards.py.)"""
+league standings, rating charts and tournament brackets. (Every card of every game is checked in tests/queries/test_cards.py.)"""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from PIL import Image
 
 import render
 from engine.core import get_game
+from render.bracket import BracketRound, BracketSeat, BracketTable, paint_bracket
 from render.chart import paint_rating_chart
 from render.kit import illegible
 from render.kit.legibility import MIN_SIZE, PHONE_WIDTH
@@ -21,7 +22,7 @@ from tests.support.names import NAMES
 
 LOCALES = ("en", "it")
 MOMENTS = 2  # besides the last: moments a third and two thirds of the way through a match
-KINDS = ("table", "board", "hand", "final", "standings", "chart")
+KINDS = ("table", "board", "hand", "final", "standings", "chart", "bracket")
 # The whole board (/board) as it is drawn today: 1600 px wide, its smallest text 28 px, so 6.8 px on a phone,
 # and its soft small text blurs at the phone's scale (0.24). Both short of what a phone needs (ASKED_PX, 8 px,
 # measured at the phone's scale); until the board reaches it, its checks hold it to what it is: its text as
@@ -81,7 +82,22 @@ def league_pictures() -> tuple[Picture, ...]:
             history = [(25 + i * 0.1, max(1.0, 25 / 3 - i * 0.05)) for i in range(games)]
             out.append(Picture("chart", f"{locale} {games} games", paint_rating_chart(history, f"{name} · Yspahan",
                                                                                    locale)))
+        for rounds in (bracket_rounds(), bracket_rounds()[:1]):
+            out.append(Picture("bracket", f"{locale} {len(rounds)} rounds", paint_bracket(
+                "Ligue des 🐪 — 第一季", rounds, NAMES[5] if len(rounds) > 1 else None, locale,
+                subtitle="Knockout")))
     return tuple(out)
+
+
+def bracket_rounds() -> list[BracketRound]:
+    """A knockout of every name in the list at tables of four, a bye, a table still played, and its final."""
+    first = tuple(BracketTable(tuple(BracketSeat(name, "through" if i % 2 == 0 and n < 8 else None)
+                                     for i, name in enumerate(NAMES[n:n + 4])), n // 4 + 1, playing=n == 8)
+                  for n in range(0, 12, 4))
+    bye = BracketTable((BracketSeat(NAMES[12], "through"),))
+    final = BracketTable(tuple(BracketSeat(name, "champion" if i == 0 else None)
+                               for i, name in enumerate(NAMES[13:17])), 1)
+    return [BracketRound(1, False, (*first, bye)), BracketRound(2, True, (final,))]
 
 
 def seat_counts(key: str) -> range:

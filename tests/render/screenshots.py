@@ -15,10 +15,12 @@ from PIL import Image
 
 import render
 from engine.core import get_game
+from render.bracket import paint_bracket
 from render.chart import paint_rating_chart
 from render.kit import encode
 from render.sample import playout
 from render.standings import StandingsRow, pages, paint_standings
+from tests.render.gallery import bracket_rounds
 from tests.support.names import NAMES
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -36,6 +38,7 @@ SHOTS = {
     "notre-dame-carriage.png": ("notre-dame", 5, "carriage", "focus"),
 }
 NAMES_PICTURE = "names.png"
+BRACKET_PICTURE = "tournament.png"
 COLUMNS = 3  # pictures side by side in the names picture
 
 
@@ -70,7 +73,8 @@ def shot(name: str) -> Image.Image:
 
 def names_pictures() -> list[tuple[Image.Image, list[str]]]:
     """Every kind of picture that shows players' names, each with the names it shows: the final score of every
-    game (five players where the game seats five), a page of league standings, a rating chart."""
+    game (five players where the game seats five), a page of league standings, a rating chart, a tournament's
+    bracket."""
     out: list[tuple[Image.Image, list[str]]] = []
     for offset, game_key in enumerate(("al-rashid", "notre-dame", "taj-mahal", "yspahan")):
         game, pictures = get_game(game_key), render.for_game(game_key)
@@ -84,7 +88,14 @@ def names_pictures() -> list[tuple[Image.Image, list[str]]]:
     out.append((paint_standings("Ligue des 🐪 — 第一季", rows, "en"), [row.name for row in rows]))
     history = [(25 + i * 0.1, max(1.0, 25 / 3 - i * 0.05)) for i in range(12)]
     out.append((paint_rating_chart(history, f"{NAMES[4]} · Yspahan", "en"), [NAMES[4]]))
+    out.append((bracket(), [seat.name for r in bracket_rounds() for table in r.tables for seat in table.seats]))
     return out
+
+
+def bracket() -> Image.Image:
+    """A knockout's bracket: a round of three tables (one still played) and a bye, then its final."""
+    return paint_bracket("Ligue des 🐪 — 第一季", bracket_rounds(), NAMES[13], "en",
+                         subtitle="Knockout: the top of each table go through")
 
 
 def names_picture() -> Image.Image:
@@ -106,6 +117,8 @@ def main() -> int:
         print(OUT / name)
     names_picture().save(OUT / NAMES_PICTURE, optimize=True)
     print(OUT / NAMES_PICTURE)
+    (OUT / BRACKET_PICTURE).write_bytes(encode(bracket()))
+    print(OUT / BRACKET_PICTURE)
     return 0
 
 

@@ -102,3 +102,38 @@ def test_axis_ticks_are_round_numbers_inside_the_range():
     assert ticks(-3.2, 41.7) == [0, 10, 20, 30, 40]
     assert ticks(0.5, 1.4) == [0.6, 0.8, 1.0, 1.2, 1.4]
     assert all(-3.2 <= v <= 41.7 for v in ticks(-3.2, 41.7))
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+def test_the_bracket_shows_every_round_every_name_whole_and_who_went_through(locale):
+    from render.bracket import paint_bracket
+    from tests.render.gallery import bracket_rounds
+    from tests.support.names import NAMES as EVERY_SCRIPT
+
+    picture = paint_bracket("Spring", bracket_rounds(), EVERY_SCRIPT[13], locale)
+    assert picture.width == WIDTH and picture.height <= tallest(WIDTH) and illegible(picture) == []
+    labels = picture.info["labels"]
+    assert not any(label.cut for label in labels)
+    drawn = "".join(label.text for label in labels).replace(" ", "")
+    assert [n for n in EVERY_SCRIPT[:17] if n.replace(" ", "") not in drawn] == []
+    through, champion = ("through", "champion") if locale == "en" else ("passa", "campione")
+    texts = [label.text for label in labels]
+    assert texts.count(through) == 5 and texts.count(champion) == 1       # two of each decided table, the bye
+    assert ("Final" if locale == "en" else "Finale") in texts
+    assert ("Table 3 · being played" if locale == "en" else "Tavolo 3 · in corso") in texts
+
+
+def test_a_bracket_too_tall_for_a_phone_leaves_out_its_earliest_rounds_and_says_so():
+    from render.bracket import BracketRound, BracketSeat, BracketTable, paint_bracket
+
+    def round_of(number, tables):
+        return BracketRound(number, tables == 1, tuple(
+            BracketTable(tuple(BracketSeat(f"Player {number}.{t}.{s}", "through" if s < 2 else None)
+                               for s in range(4)), t + 1) for t in range(tables)))
+
+    rounds = [round_of(1, 16), round_of(2, 8), round_of(3, 4), round_of(4, 2), round_of(5, 1)]
+    picture = paint_bracket("Spring", rounds, "Player 5.0.0", "en")
+    texts = [label.text for label in picture.info["labels"]]
+    assert picture.height <= tallest(WIDTH) and illegible(picture) == []
+    assert "The first 2 rounds are listed under the picture" in texts
+    assert "Round 3" in texts and "Round 2" not in texts and "Final" in texts

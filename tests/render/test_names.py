@@ -133,10 +133,10 @@ def test_the_rating_chart_names_the_player_as_they_write_it():
 
 
 def test_the_names_picture_shows_every_name_whole_in_every_kind_of_picture_that_shows_names():
-    """docs/images/names.png (tests/render/screenshots.py): the final score of every game, league standings and
-    a rating chart, with names in every script; each name drawn whole, nothing cut, every text legible."""
+    """docs/images/names.png (tests/render/screenshots.py): the final score of every game, league standings, a
+    rating chart and a tournament's bracket, with names in every script; each name drawn whole, nothing cut, every text legible."""
     pictures = screenshots.names_pictures()
-    assert len(pictures) == 6
+    assert len(pictures) == 7
     shown: set[str] = set()
     for image, names in pictures:
         labels = image.info["labels"]
