@@ -4,7 +4,7 @@ they reached (tests/bot/clicking.py, tests/support/curious.py).
 
     .venv/bin/python bench/clicking.py --humans 1 --ai 2 --matches 5     # a player against AI seats
     .venv/bin/python bench/clicking.py --humans 2 --ai 2 --matches 3     # two players and two AI seats
-    .venv/bin/python bench/clicking.py --humans 3 --matches 2 --seed 2400  # the coverage matches of the test
+    .venv/bin/python bench/clicking.py --humans 3 --ai 0 --matches 2 --seed 2400  # three players, no AI seat
     .venv/bin/python bench/clicking.py --typical ...                      # players who play as usual
     .venv/bin/python bench/clicking.py --game taj-mahal --humans 2 --ai 1  # another game
     .venv/bin/python bench/clicking.py --tables --matches 2                # what a typical turn costs, every game

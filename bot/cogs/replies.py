@@ -26,6 +26,7 @@ class Replies:
         question while they keep the move, or what they did once the move is over."""
         loc = locale(interaction)
         lines = [t("bot.panel.did" if result.panel else "bot.panel.done", loc, move=result.label.text(loc))]
+        lines += [t("bot.panel.forced", loc, move=m.text(loc)) for m in result.forced]
         if result.private:
             lines.append(embeds.event_lines(result.private, loc, 1200))
         if result.waiting:

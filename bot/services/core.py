@@ -58,14 +58,73 @@ class MatchSettings(BaseModel):
 
 
 def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:
-    """The steps that make up the current state: each 'undo' cancels the latest step still standing."""
+    """The steps that make up the current state: each 'undo' cancels the latest step still standing, with the
+    forced steps the bot took after it."""
     steps: list[LogEntry] = []
     for entry in log:
         if entry.kind == "step":
             steps.append(entry)
-        elif entry.kind == "undo" and steps:
-            steps.pop()
+        elif entry.kind == "undo":
+            taken_back(steps)
     return steps
+
+
+def taken_back(steps: list[LogEntry]) -> list[LogEntry]:
+    """Remove from `steps` (those standing) what an undo takes back: the latest step that was chosen, and the
+    forced steps after it; returns them."""
+    cut = len(steps)
+    while cut and steps[cut - 1].forced:
+        cut -= 1
+    cut = max(cut - 1, 0)
+    gone = steps[cut:]
+    del steps[cut:]
+    return gone
+
+
+@dataclass(frozen=True)
+class Forced:
+    """A player's only legal answer, taken for them: nothing to decide, and it reveals nothing."""
+
+    seat: int
+    action: Action
+    state: Any
+    events: list[Event]
+
+
+def forced_step(match: MatchRecord, game: Game, state) -> Forced | None:
+    """The step the bot takes for a player: the one seat awaited is a player's, their question has exactly
+    one legal answer, and taking it reveals nothing (a draw or a hidden thing shown stays the player's own
+    click, which cannot be undone). Choices made at once by several seats are always asked."""
+    active = game.active_seats(state)
+    if len(active) != 1 or game.is_over(state) or match.seat(next(iter(active))).plays_ai:
+        return None
+    return only_answer(game, state)
+
+
+def only_answer(game: Game, state) -> Forced | None:
+    """The only legal answer of the one seat awaited, taken, unless it reveals something; cached for the state
+    (states never change once made, and a commit and the `advance` after it ask about the same one)."""
+    global _last_forced
+    cached = _last_forced
+    if cached is not None and cached[0] is state:
+        return cached[1]
+    active = game.active_seats(state)
+    legal = game.legal_actions(state, next(iter(active))) if len(active) == 1 else []
+    found = None
+    if len(legal) == 1:
+        (seat,) = active
+        new_state, events = game.apply(state, seat, legal[0])
+        found = None if any(e.reveals for e in events) else Forced(seat, legal[0], new_state, events)
+    _last_forced = (state, found)
+    return found
+
+
+_last_forced: tuple[Any, Forced | None] | None = None
+
+
+def moves_by_itself(match: MatchRecord, game: Game, state) -> bool:
+    """Whether the bot must move this match on: an AI seat is to play, or a player's forced step is due."""
+    return any(match.seat(s).plays_ai for s in game.active_seats(state)) or forced_step(match, game, state) is not None
 
 
 def lobby_item(match: MatchRecord) -> OutboxItem:
@@ -209,12 +268,16 @@ class MatchCore:
     async def step(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, *,
                     by_ai: bool) -> tuple[Any, list[Event], LogEntry]:
         new_state, events = await asyncio.to_thread(game.apply, state, seat, action)
+        return new_state, events, self.entry(match, game, state, seat, action, events, by_ai=by_ai)
+
+    def entry(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, events: list[Event], *,
+              by_ai: bool, forced: bool = False) -> LogEntry:
+        """The log entry of a step taken on `state`. A forced step is the bot's and undoable (see LogEntry.forced)."""
         parsed = game.parse_action(action) if isinstance(action, str) else action
-        entry = LogEntry(match_id=match.id, state_id=0, kind="step", seat=seat, notation=game.format_action(parsed),
-                         at=self.now(), undoable=not by_ai and not any(e.reveals for e in events), by_ai=by_ai,
-                         events=[e.to_json() for e in events],
-                         label=game.describe_action(state, seat, parsed).to_json())
-        return new_state, events, entry
+        return LogEntry(match_id=match.id, state_id=0, kind="step", seat=seat, notation=game.format_action(parsed),
+                        at=self.now(), undoable=forced or (not by_ai and not any(e.reveals for e in events)),
+                        by_ai=by_ai or forced, events=[e.to_json() for e in events],
+                        label=game.describe_action(state, seat, parsed).to_json())
 
     async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
                       events: Iterable[Event] = (), extra: Iterable[OutboxItem] = (),
@@ -230,6 +293,8 @@ class MatchCore:
         now = self.now()
         over = game.is_over(state)
         active = frozenset() if over else game.active_seats(state)
+        # A forced step is taken at once (see `advance`): it starts no turn and announces none.
+        forced = await asyncio.to_thread(forced_step, match, game, state) if not over else None
         settings = self.settings_of(match)
         reminders: list[Reminder] = []
         newly_awaited: list[int] = []
@@ -253,7 +318,9 @@ class MatchCore:
             if seat.seat not in active:
                 seat.awaited_since = None
                 continue
-            if seat.awaited_since is None or new_round:
+            if forced is not None and seat.seat == forced.seat:
+                reminders += [r for r in existing if r.seat == seat.seat]  # a turn under way goes on
+            elif seat.awaited_since is None or new_round:
                 seat.awaited_since = now
                 if not seat.plays_ai:
                     newly_awaited.append(seat.seat)
@@ -307,16 +374,25 @@ class MatchCore:
     def seat_rows(match: MatchRecord) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "user_id": s.user_id, "ai": s.ai, "resigned": s.resigned} for s in match.seats]
 
-    async def advance(self, match: MatchRecord, game: Game, state, *,
-                      answering: int | None = None) -> tuple[MatchRecord, Any]:
-        """Let AI seats play until a human must act or the match ends; each step is saved with its outbox
-        (and, after a player's step, the seat `answering`, as in `commit`)."""
+    async def advance(self, match: MatchRecord, game: Game, state, *, answering: int | None = None,
+                      forced: list[LogEntry] | None = None) -> tuple[MatchRecord, Any]:
+        """Let AI seats play, and take players' forced steps for them (`forced_step`), until a player must
+        decide or the match ends; each step is saved with its outbox (and, after a player's step, the seat
+        `answering`, as in `commit`). The forced steps' entries are added to `forced`."""
         for _ in range(MAX_AI_STEPS):
             if game.is_over(state):
                 break
             robots = sorted(s for s in game.active_seats(state) if match.seat(s).plays_ai)
             if not robots:
-                break
+                only = await asyncio.to_thread(forced_step, match, game, state)
+                if only is None:
+                    break
+                entry = self.entry(match, game, state, only.seat, only.action, only.events, by_ai=False, forced=True)
+                state = only.state
+                match = await self.commit(match, game, state, entry=entry, events=only.events, answering=answering)
+                if forced is not None:
+                    forced.append(entry)
+                continue
             seat = robots[0]
             action = await asyncio.to_thread(
                 ai.choose, game, state, seat, match.seat(seat).ai or "random", match.seed + match.state_id

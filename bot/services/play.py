@@ -12,7 +12,7 @@ from engine.core import Event, Message
 
 from ..storage import LogEntry, MatchRecord
 from . import pictures
-from .core import MatchCore, effective_steps
+from .core import MatchCore, effective_steps, taken_back
 from .errors import Refusal, StaleBoard
 from .presenter import Choice, Panel
 from .tidings import Names, colour_name, event_from_json, panel_of
@@ -28,6 +28,7 @@ class PlayResult:
     hand_png: bytes | None                    # their hand, when there is private news
     panel: Panel | None                       # the next question, when the player keeps the move
     waiting: list[Message] = field(default_factory=list)  # who still chooses, after the player chose among several
+    forced: list[Message] = field(default_factory=list)   # their only legal steps, which the bot took for them
 
 
 def still_choosing(before: frozenset[int], after: frozenset[int], seat: int) -> frozenset[int]:
@@ -66,7 +67,8 @@ class PlayService:
             choosing = game.active_seats(state)
             state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
             match = await self.core.commit(match, game, state, entry=entry, events=events, answering=seat.seat)
-            match, state = await self.core.advance(match, game, state, answering=seat.seat)
+            forced: list[LogEntry] = []
+            match, state = await self.core.advance(match, game, state, answering=seat.seat, forced=forced)
             # The reply shows the player's next question (no DM with the same buttons) and their private news.
             # It is worked out while the courier delivers the table: the hand in a drawing process once the
             # table's picture is drawn (see `_after`), the panel in a thread (the suggestion is a heuristic's
@@ -90,7 +92,8 @@ class PlayService:
                 self.core.held.difference_update(held)  # no reply will show it: the courier sends it
                 await self.core.deliver(match.id, match)
                 raise
-            return PlayResult(match, seat.seat, label, private, held, hand, panel, waiting)
+            done = [names.message(Message.from_json(e.label)) for e in forced if e.seat == seat.seat and e.label]
+            return PlayResult(match, seat.seat, label, private, held, hand, panel, waiting, done)
 
     async def settle(self, result: PlayResult, *, shown: bool, turn_dm: int | None = None) -> None:
         """After the reply to a step: its private news was shown (delivered), or must go by DM after all.
@@ -111,14 +114,15 @@ class PlayService:
             match, game, current = await self.core.running(match_id)
             seat = self.core.seat_for(match, user_id)
             steps = effective_steps(await self.core.storage.log(match.id))
-            if not steps:
+            gone = taken_back(steps)  # the player's last step, with the forced steps the bot took after it
+            if not gone:
                 raise Refusal("bot.refusal.undo_nothing")
-            last = steps[-1]
+            last = gone[0]
             if last.seat != seat.seat or last.by_ai:
                 raise Refusal("bot.refusal.undo_not_yours")
             if not last.undoable:
                 raise Refusal("bot.refusal.undo_reveal")
-            state = await asyncio.to_thread(self.core.replayed, game, match, steps[:-1])
+            state = await asyncio.to_thread(self.core.replayed, game, match, steps)
             if len(game.active_seats(state)) > 1 or len(game.active_seats(current)) > 1:
                 # Several seats choose at once: taking one choice back would reopen a question the
                 # others may already have answered knowing it was closed.

@@ -97,11 +97,14 @@ class Names:
 
 
 def standing(log: Iterable[LogEntry]) -> list[LogEntry]:
-    """The log as it stands: each undo removes the latest step still standing and is kept as a notice."""
+    """The log as it stands: each undo removes the latest step still standing that was chosen, with the
+    forced steps after it, and is kept as a notice."""
     out: list[LogEntry] = []
     for entry in log:
         if entry.kind == "undo":
             steps = [i for i, e in enumerate(out) if e.kind == "step"]
+            while steps and out[steps[-1]].forced:
+                del out[steps.pop()]
             if steps:
                 del out[steps[-1]]
         out.append(entry)

@@ -21,7 +21,7 @@ from ..storage import (
     reminder_lease,
 )
 from . import ai, clock
-from .core import MAX_AI_STEPS, MatchCore, line_item
+from .core import MAX_AI_STEPS, MatchCore, line_item, moves_by_itself
 from .errors import DmClosed, Refusal
 
 log = logging.getLogger(__name__)
@@ -215,7 +215,7 @@ class TimekeeperService:
         await self.deliver_pending()
         for match in await self.core.storage.matches(statuses=("running",)):
             game = self.core.game_of(match)
-            if not any(match.seat(s).plays_ai for s in game.active_seats(self.core.state_of(match, game))):
+            if not moves_by_itself(match, game, self.core.state_of(match, game)):
                 continue
             # Several processes starting at once: one of them moves each match's AI seats.
             async with self.core.locks[match.id], lease(self.core.storage, f"resume:{match.id}") as held:
@@ -225,6 +225,6 @@ class TimekeeperService:
                 if match.status != "running":
                     continue
                 state = self.core.state_of(match, game)
-                if any(match.seat(s).plays_ai for s in game.active_seats(state)):
+                if moves_by_itself(match, game, state):
                     match, _ = await self.core.advance(match, game, state)
                     await self.core.deliver(match.id, match)

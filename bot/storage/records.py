@@ -64,10 +64,16 @@ class LogEntry:
     notation: str | None
     at: float
     undoable: bool = False
-    by_ai: bool = False
+    by_ai: bool = False                # the bot chose: an AI seat's step, or a player's only legal answer
     events: list[dict[str, Any]] = field(default_factory=list)
     label: dict[str, Any] | None = None  # the step in words (a Message as JSON)
     id: int | None = None
+
+    @property
+    def forced(self) -> bool:
+        """A step the bot took for a player because it was their only legal answer and revealed nothing: it
+        stands and falls with the step before it (an undo takes both back)."""
+        return self.kind == "step" and self.by_ai and self.undoable
 
 
 @dataclass

@@ -3,13 +3,13 @@ toy game variant whose big takes draw at random and show the taker something pri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.services import DmClosed
-from engine.core import Event, GameSpec, register
+from engine.core import Action, Event, GameSpec, Message, register
 from engine.core.errors import Illegal
-from tests.support.toy_game import ToyGame, ToyParams
+from tests.support.toy_game import ToyGame, ToyParams, ToyState
 
 
 class PeekToy(ToyGame):
@@ -29,6 +29,55 @@ class PeekToy(ToyGame):
 
 
 PEEK = register(PeekToy())
+
+
+@dataclass
+class EndState(ToyState):
+    ending: int = 0  # the stones the player just took; they must end their turn
+
+
+class EndToy(ToyGame):
+    """Like the toy game, but a player who took stones (and did not take the last one) then ends their turn:
+    a question with exactly one answer, which reveals nothing, unless they took 3 (then ending draws a secret)."""
+
+    spec = GameSpec(key="toy-end", title="End Toy", min_seats=2, max_seats=4, params_model=ToyParams,
+                    has_chance=True, hidden_info=True, colours=("red", "blue", "green", "white"))
+
+    def setup(self, params, seats, seed):
+        return EndState(**asdict(super().setup(params, seats, seed)))
+
+    def legal_actions(self, state, seat):
+        if state.ending and seat in self.active_seats(state):
+            return [Action.of("end")]
+        return super().legal_actions(state, seat)
+
+    def check_form(self, action):
+        if action.verb != "end" or action.args:
+            super().check_form(action)
+
+    def step(self, state, seat, action):
+        if (action.verb == "end") != bool(state.ending):
+            raise Illegal("core.illegal")
+        if state.ending:
+            new = self.load_state(self.dump_state(state))
+            new.ending, new.player = 0, (seat + 1) % len(state.secrets)
+            return new, [Event("core.illegal", {"seat": seat, "end": True}, reveals=state.ending == 3)]
+        plain = ToyState(**{k: v for k, v in asdict(state).items() if k != "ending"})
+        new, events = super().step(plain, seat, action)
+        new = EndState(**asdict(new))
+        if new.winner is None:
+            new.ending, new.player = int(action.args[0]), seat
+        return new, events
+
+    def load_state(self, data):
+        return EndState(**data)
+
+    def describe_action(self, state, seat, action):
+        return Message("core.illegal", {"n": action.verb}) if action.verb == "end" else super().describe_action(
+            state, seat, action)
+
+
+END = register(EndToy())
 
 
 @dataclass

@@ -46,25 +46,41 @@ async def new_match(service, *humans, ai=0, game="toy", **settings):
 
 def becoming_active(game, match, log):
     """Independent of the bot: from a replay of the log, how many times each human seat became one the game
-    waits for (a seat that keeps the move, step after step, becomes active once)."""
+    waits for (a seat that keeps the move, step after step, becomes active once). A seat whose only legal step
+    reveals nothing is not waited for (the bot takes that step), and an undo takes such steps back with the
+    step chosen before them."""
     humans = {s.seat for s in match.seats if s.user_id is not None and not s.resigned}
     state = game.new_game(match.params, len(match.seats), match.seed)
     counts, before = Counter(), set()
     steps = []
     for entry in log:
         if entry.kind == "undo":
+            while steps and steps[-1].by_ai and steps[-1].undoable:
+                steps.pop()
             steps.pop()
         else:
             steps.append(entry)
         state = game.new_game(match.params, len(match.seats), match.seed)
         for step in steps:
             state, _ = game.apply(state, step.seat, step.notation)
+        if only_step(game, state, humans):
+            continue
         now = set(game.active_seats(state)) & humans
         counts.update(now - before)
         before = now
     first = game.active_seats(game.new_game(match.params, len(match.seats), match.seed)) & humans
     counts.update(first)  # the first to act, at the start (before any log entry)
     return counts
+
+
+def only_step(game, state, humans) -> bool:
+    """One human seat is asked, and its only legal step reveals nothing."""
+    active = game.active_seats(state)
+    if len(active) != 1 or not active <= humans:
+        return False
+    (seat,) = active
+    legal = game.legal_actions(state, seat)
+    return len(legal) == 1 and not any(e.reveals for e in game.apply(state, seat, legal[0])[1])
 
 
 async def test_a_crash_between_saving_and_posting_loses_nothing(database_url, clock):

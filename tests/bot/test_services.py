@@ -250,6 +250,49 @@ async def test_undo_never_crosses_an_ai_step(service):
     assert refused.value.message.key == "bot.refusal.undo_not_yours"
 
 
+# ---- forced steps ---------------------------------------------------------------------------------------
+async def test_a_question_with_one_answer_is_answered_for_the_player_and_said_in_their_reply(service, storage):
+    match = await started(service, BOB, game="toy-end")
+    first = awaited_user(match)
+    result = await service.playing.play(match.id, first, "take 2", state_id=match.state_id)
+    assert [m.params for m in result.forced] == [{"n": "end"}]  # "end" was their only answer
+    assert result.panel is None  # the turn went on to the next player
+    match = await service.table.get(match.id)
+    assert awaited_user(match) != first
+    steps = [(e.notation, e.by_ai, e.undoable, e.forced) for e in await storage.log(match.id)]
+    assert steps == [("take 2", False, True, False), ("end", True, True, True)]
+    await assert_replays(service, match)
+
+
+async def test_undo_takes_back_the_forced_steps_with_the_step_before_them(service, storage):
+    match = await started(service, BOB, game="toy-end")
+    first = awaited_user(match)
+    await service.playing.play(match.id, first, "take 2")
+    second = awaited_user(await service.table.get(match.id))
+    with pytest.raises(Refusal) as other:
+        await service.playing.undo(match.id, second)  # the last step chosen is the first player's
+    assert other.value.message.key == "bot.refusal.undo_not_yours"
+    await service.playing.undo(match.id, first)
+    match = await service.table.get(match.id)
+    state = service.core.game_of(match).load_state(match.state)
+    assert (awaited_user(match), state.heap, state.ending) == (first, 7, 0)
+    await assert_replays(service, match)
+    await service.playing.play(match.id, first, "take 1")  # and the match goes on from there
+    assert service.core.game_of(match).load_state((await service.table.get(match.id)).state).heap == 6
+
+
+async def test_a_question_with_one_answer_that_reveals_is_asked(service):
+    match = await started(service, BOB, game="toy-end")
+    first = awaited_user(match)
+    result = await service.playing.play(match.id, first, "take 3")  # ending now draws a secret: the player's own click
+    assert result.forced == [] and [c.notation for c in result.panel.choices] == ["end"]
+    assert awaited_user(await service.table.get(match.id)) == first
+    await service.playing.play(match.id, first, "end")
+    with pytest.raises(Refusal) as refused:
+        await service.playing.undo(match.id, first)
+    assert refused.value.message.key == "bot.refusal.undo_reveal"
+
+
 # ---- private information -----------------------------------------------------------------------------------
 async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(service, presenter, storage):
     match = await started(service, BOB, game="toy-peek")

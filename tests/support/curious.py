@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from bot.services.core import only_answer
 from engine import ai
 from engine.core import Action, Game
 from engine.core.errors import EngineError
@@ -119,7 +120,7 @@ class Curious:
         """A palace with a charge that asks, or a piece beside one's own: a stack of two kinds makes a later
         move ask which piece (a territory for the Informer and the spies, a palace for the Plotter)."""
         piece = self.game.prompt(state, seat).params["piece"]["key"].rsplit(".", 1)[-1]
-        mine = any(s.seat == seat for s in area.stacks)
+        mine = any(s.seat == seat and not getattr(s, piece) for s in area.stacks)  # a second kind of mine there
         territory = area.kind == "territory"
         stacking = {"move.informer.piece", "move.spy.piece"} & uncovered if territory else (
             {"move.plotter.piece"} & uncovered)
@@ -146,6 +147,8 @@ class Curious:
             after, _ = self.game.apply(state, seat, action)
         except EngineError:
             return False
+        while (forced := only_answer(self.game, after)) is not None and forced.seat == seat:
+            after = forced.state  # the bot answers it for the player: what they are asked is the question after
         if seat not in self.game.active_seats(after):
             return False
         key = self.prompt_key(after, seat)
