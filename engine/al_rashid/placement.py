@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.flow import later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
@@ -26,9 +26,13 @@ class Hold(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("hold", "pasha"), A("hold", "merchant"), A("hold", "none")]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.args[0] != "none" and not s.family(self.seat).reserve[a.args[0]]:
-            raise Illegal("al_rashid.illegal.no_piece", piece=w.piece(a.args[0]))
+    def problem(self, s: State, a: Action) -> str | None:
+        if a.args[0] != "none" and not s.families[self.seat].reserve[a.args[0]]:
+            return "al_rashid.illegal.no_piece"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"piece": w.piece(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()
@@ -55,21 +59,18 @@ class Place(Step):
             return WHICH_PIECE
         return PLACE_OR_BACK if self.chosen else PLACE
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "piece":
-            if not s.family(self.seat).reserve[a.args[0]]:
-                raise Illegal("al_rashid.illegal.no_piece", piece=w.piece(a.args[0]))
-        elif a.verb == "place":
+            return None if s.families[self.seat].reserve[a.args[0]] else "al_rashid.illegal.no_piece"
+        if a.verb == "place":
             assert self.piece is not None
-            reason = placement_refusal(s, a.args[0], self.seat, self.piece)
-            if reason:
-                raise Illegal(reason, piece=w.piece(self.piece), **w.at(a.args[0]))
+            return placement_refusal(s, a.args[0], self.seat, self.piece)
+        return None
 
-    def allows(self, s: State, a: Action) -> bool:
-        if a.verb == "place":  # most areas are refused while listing the options: no refusal built for them
-            assert self.piece is not None
-            return placement_refusal(s, a.args[0], self.seat, self.piece) is None
-        return super().allows(s, a)
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if a.verb == "piece":
+            return {"piece": w.piece(a.args[0])}
+        return {"piece": w.piece(self.piece or ""), **w.at(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "piece":

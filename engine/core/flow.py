@@ -136,7 +136,11 @@ class Ask(Task, Generic[S, C]):
         cls._names_problems = cls.refuse is Ask.refuse
 
     def options(self, s: S) -> list[Action]:
-        out = [a for a in self.candidates(s) if self.allows(s, a)]
+        if self._names_problems:  # the common case, without a call to `allows` for every candidate
+            problem = self.problem
+            out = [a for a in self.candidates(s) if problem(s, a) is None]
+        else:
+            out = [a for a in self.candidates(s) if self.allows(s, a)]
         return [] if len(out) == 1 and out[0].verb == self.only_a_way_out else out
 
     def has_options(self, s: S) -> bool:

@@ -53,7 +53,7 @@ def building_price(building: str, card: str | None) -> tuple[int, int]:
 
 def build_problem(s: State, seat: int, building: str, card: str | None) -> str | None:
     """Why the player cannot build `building` now (an i18n key; its words: `build_params`), or None."""
-    player = s.player(seat)
+    player = s.players[seat]
     if building in player.buildings:
         return "yspahan.illegal.built_already"
     if card is not None:
@@ -77,7 +77,7 @@ def build_params(s: State, seat: int, building: str, card: str | None, problem: 
     if problem == "yspahan.illegal.card_saves_nothing":
         return {"card": w.card(card or ""), "building": w.building(building)}
     if problem == "yspahan.illegal.building_cost":
-        player = s.player(seat)
+        player = s.players[seat]
         camels, gold = building_price(building, card)
         return {"building": w.building(building), "camels": w.count("camel", camels), "gold": w.count("gold", gold),
                 "have_camels": w.count("camel", player.camels), "have_gold": w.count("gold", player.gold)}
@@ -147,8 +147,14 @@ class After(Step):
         # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is
         # asked (if only to end the turn), one without cards only when a building is affordable ("end" is
         # always allowed, so anything more is a building).
-        out = [a for a in self.candidates(s) if self.allows(s, a)]
-        return out if len(out) > 1 or s.player(self.seat).cards else []
+        player = s.players[self.seat]
+        # Most buildings are refused outright (one a turn, a cube to mark it, a card only from the hand): those
+        # are not vetted one by one.
+        may_build = not self.built and player.cubes
+        out = [a for a in self.candidates(s)
+               if (a.verb != "build" or may_build and (len(a.args) == 1 or a.args[1] in player.cards))
+               and self.problem(s, a) is None]
+        return out if len(out) > 1 or player.cards else []
 
     def has_options(self, s: State) -> bool:
         return bool(self.options(s))
@@ -173,7 +179,7 @@ class After(Step):
             return None
         card = a.args[1] if len(a.args) > 1 else None
         camels, gold = building_price(a.args[0], card)
-        owned = len(s.player(self.seat).buildings)
+        owned = len(s.players[self.seat].buildings)
         params = {"building": w.building(a.args[0]), "camels": w.count("camel", camels), "gold": w.count("gold", gold),
                   "score": w.count("point", RULES.building_points[min(owned, len(BUILDINGS) - 1)]),
                   "card": w.card(card) if card else ""}

@@ -38,7 +38,7 @@ PAGE = 20  # amounts shown at once (a select holds 25 options)
 
 def card_problem(s: State, seat: int, card: str) -> str | None:
     """Why `card` cannot be played for its effect now (an i18n key; its words: `card_params`), or None."""
-    player = s.player(seat)
+    player = s.players[seat]
     if card not in player.cards:
         return "yspahan.illegal.not_in_hand"
     if card == SWAP and not player.gold and not player.camels:
@@ -60,7 +60,7 @@ def card_params(card: str, problem: str) -> dict[str, Any]:
 
 def cards_problem(s: State, seat: int) -> str | None:
     """Opening the card menu needs a card that can be played now."""
-    if any(card_problem(s, seat, card) is None for card in s.player(seat).cards if card in PLAYABLE):
+    if any(card_problem(s, seat, card) is None for card in s.players[seat].cards if card in PLAYABLE):
         return None
     return "yspahan.illegal.no_card_to_play"
 
@@ -124,7 +124,7 @@ def thing(give: str, n: int) -> dict[str, Any]:
 
 
 def amount(s: State, seat: int, card: str, give: str) -> Amount:
-    player = s.player(seat)
+    player = s.players[seat]
     have = player.gold if give == GOLD else player.camels
     limit = {CAMEL_POINTS: RULES.camel_points.most, GOLD_POINTS: RULES.gold_points.most}.get(card, have)
     return Amount(seat=seat, card=card, give=give, most=min(have, limit))
@@ -141,7 +141,7 @@ class Swap(CardStep):
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "give":
-            player = s.player(self.seat)
+            player = s.players[self.seat]
             if not (player.gold if a.args[0] == GOLD else player.camels):
                 return "yspahan.illegal.nothing_to_give"
         return None

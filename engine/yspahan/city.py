@@ -85,7 +85,7 @@ def move_price(hammam: bool, value: int, distance: int) -> int:
 
 def supervisor_moves(s: State, seat: int, value: int) -> dict[int, int]:
     """Gold per distance, for every move the player can afford with a group of `value`."""
-    player = s.player(seat)
+    player = s.players[seat]
     prices = {d: move_price(player.owns(HAMMAM), value, d) for d in AROUND[s.supervisor]}
     return {d: price for d, price in prices.items() if price <= player.gold}
 
@@ -97,7 +97,7 @@ def occupied_faces(s: State, square: str) -> list[str]:
 
 def shop_problem(s: State, seat: int, shop: str) -> str | None:
     """The rule that keeps `seat` from putting a cube from its reserve in `shop` now (an i18n key), or None."""
-    return shop_refusal(s.shops, seat, shop) if s.player(seat).cubes else "yspahan.illegal.no_cube_left"
+    return shop_refusal(s.shops, seat, shop) if s.players[seat].cubes else "yspahan.illegal.no_cube_left"
 
 
 def shop_params(shop: str) -> dict[str, Any]:
@@ -107,8 +107,7 @@ def shop_params(shop: str) -> dict[str, Any]:
 
 def any_free_shop(shops: Shops, seat: int, quarter: str | None = None) -> bool:
     """May the player supply some shop now, in one quarter or anywhere?"""
-    return any(shop_refusal(shops, seat, shop) is None for q in (QUARTERS if quarter is None else (quarter,))
-               for souk in CITY.quarter_souks(q) for shop in souk.shops)
+    return bool(free_shops(shops, seat, quarter))
 
 
 def put_cube(c: Ctx, seat: int, shop: str) -> None:

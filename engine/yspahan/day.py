@@ -32,7 +32,7 @@ def reverse_order(s: State) -> list[int]:
     """Lowest score first; among equal scores, whoever sat farthest clockwise from day 6's first player first.
     (Called at the start of day 7, when the first player has already passed left.)"""
     day6_first = (s.first - 1) % s.seats
-    return sorted(range(s.seats), key=lambda seat: (s.player(seat).score, -((seat - day6_first) % s.seats)))
+    return sorted(range(s.seats), key=lambda seat: (s.players[seat].score, -((seat - day6_first) % s.seats)))
 
 
 def start_day(c: Ctx) -> None:
@@ -98,7 +98,7 @@ class Roll(Step):
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "roll":
-            too_dear = int(a.args[0]) * RULES.yellow_die_price > s.player(self.seat).gold
+            too_dear = int(a.args[0]) * RULES.yellow_die_price > s.players[self.seat].gold
             return "yspahan.illegal.yellow_dice_cost" if too_dear else None
         return cards_problem(s, self.seat)
 
@@ -107,7 +107,7 @@ class Roll(Step):
             return {}
         n = int(a.args[0])
         return {"dice": w.count("yellow_die", n), "cost": w.count("gold", n * RULES.yellow_die_price),
-                "have": w.count("gold", s.player(self.seat).gold)}
+                "have": w.count("gold", s.players[self.seat].gold)}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat
@@ -133,7 +133,7 @@ class Roll(Step):
         c.touch("tower", f"player:{seat}")
 
     def question_params(self, s: State) -> dict[str, Any]:
-        return {**super().question_params(s), "gold": w.count("gold", s.player(self.seat).gold)}
+        return {**super().question_params(s), "gold": w.count("gold", s.players[self.seat].gold)}
 
     def label(self, s: State, a: Action) -> Message | None:
         if a.verb != "roll":

@@ -19,7 +19,7 @@ def souk_scores(s: State, quarter: str) -> list[tuple[str, int, int, int]]:
     for souk in CITY.quarter_souks(quarter):
         owner = souk_owner(s.shops, souk.id)
         if owner is not None and souk_complete(s.shops, souk.id):
-            bonus = RULES.bazaar_points if s.player(owner).owns(BAZAAR) else 0
+            bonus = RULES.bazaar_points if s.players[owner].owns(BAZAAR) else 0
             out.append((souk.id, owner, souk.points, bonus))
     return out
 

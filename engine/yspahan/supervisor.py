@@ -35,7 +35,7 @@ class Move(Step):
     distance: int | None = later()
 
     def price(self, s: State, distance: int) -> int:
-        return move_price(s.player(self.seat).owns(HAMMAM), self.value, distance)
+        return move_price(s.players[self.seat].owns(HAMMAM), self.value, distance)
 
     def candidates(self, s: State) -> Sequence[Action]:
         if self.distance is None:
@@ -48,7 +48,7 @@ class Move(Step):
         d = int(a.args[0])
         if not squares_at(s.supervisor, d):
             return "yspahan.illegal.road_too_short"
-        return "yspahan.illegal.move_cost" if self.price(s, d) > s.player(self.seat).gold else None
+        return "yspahan.illegal.move_cost" if self.price(s, d) > s.players[self.seat].gold else None
 
     def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
         d = int(a.args[0])
@@ -56,7 +56,7 @@ class Move(Step):
             return {"squares": w.count("square", d), "square": w.square(s.supervisor)}
         price = self.price(s, d)
         return {"squares": w.count("square", d), "value": self.value,
-                "cost": w.count("gold", price) if price else w.word("free"), "have": w.count("gold", s.player(self.seat).gold)}
+                "cost": w.count("gold", price) if price else w.word("free"), "have": w.count("gold", s.players[self.seat].gold)}
 
     def do(self, c: Ctx, a: Action) -> None:
         if a.verb == "back":
@@ -91,7 +91,7 @@ class Move(Step):
 
     def question(self, s: State) -> Message:
         stage = "distance" if self.distance is None else "square"
-        params = {**self.question_params(s), "value": self.value, "gold": w.count("gold", s.player(self.seat).gold),
+        params = {**self.question_params(s), "value": self.value, "gold": w.count("gold", s.players[self.seat].gold),
                   "squares": w.count("square", self.distance or 0), "square": w.square(s.supervisor)}
         return Message(f"yspahan.ask.move.{stage}", params)
 
@@ -109,7 +109,7 @@ class Move(Step):
 
 def can_keep(s: State, owner: int) -> bool:
     """A camel and a cube in reserve let a cube's owner keep it in its shop and send another instead."""
-    player = s.player(owner)
+    player = s.players[owner]
     return player.camels > 0 and player.cubes > 0
 
 
@@ -181,4 +181,4 @@ class Keep(Step):
         load_cube(c, self.seat)
 
     def question_params(self, s: State) -> dict[str, Any]:
-        return {**super().question_params(s), "shop": w.shop(self.shop), "camels": w.count("camel", s.player(self.seat).camels)}
+        return {**super().question_params(s), "shop": w.shop(self.shop), "camels": w.count("camel", s.players[self.seat].camels)}

@@ -30,7 +30,7 @@ PLACE = {q: tuple(A("shop", shop) for souk in CITY.quarter_souks(q) for shop in 
 
 def dice_for(s: State, seat: int, slot: str, extra: int) -> int:
     """What the slot's action gives: one per die, +1 die for a discarded card, + the building's bonus."""
-    player = s.player(seat)
+    player = s.players[seat]
     bonus = {CAMEL: RULES.pen_camels if player.owns(PEN) else 0,
              GOLD: RULES.market_gold if player.owns(MARKET) else 0}.get(slot, RULES.hoist_cubes if player.owns(HOIST) else 0)
     return group_on(s, slot).dice + extra + bonus
@@ -92,7 +92,7 @@ class Use(Step):
         return USE
 
     def problem(self, s: State, a: Action) -> str | None:
-        player = s.player(self.seat)
+        player = s.players[self.seat]
         if a.verb in ("action", "boost") and self.slot in QUARTERS:
             if not player.cubes:
                 return "yspahan.illegal.no_cube_left"
@@ -150,7 +150,7 @@ class Boost(CardStep):
         return BOOST
 
     def problem(self, s: State, a: Action) -> str | None:
-        if a.verb == "discard" and a.args[0] not in s.player(self.seat).cards:
+        if a.verb == "discard" and a.args[0] not in s.players[self.seat].cards:
             return "yspahan.illegal.not_in_hand"
         return None
 
@@ -179,7 +179,7 @@ class Place(Step):
 
     def options(self, s: State) -> list[Action]:
         # The same as vetting every shop (`problem`), souk by souk.
-        return [A("shop", shop) for shop in free_shops(s.shops, self.seat, self.quarter)] if s.player(self.seat).cubes else []
+        return [A("shop", shop) for shop in free_shops(s.shops, self.seat, self.quarter)] if s.players[self.seat].cubes else []
 
     def problem(self, s: State, a: Action) -> str | None:
         return shop_problem(s, self.seat, a.args[0])
