@@ -10,12 +10,12 @@ board, and face-down mercenaries it has looked at (the others count as `TILE_GUE
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
 from engine.core.flow import Ask
 from engine.core.game import Action, Game
+from engine.core.heuristic import ScoringPlayer
 
 from .barter import gold_value
 from .board import DOMINANCE, RULES, mercenary_value, placement_refusal
@@ -43,21 +43,8 @@ PIECE_POINTS = RULES.family_points
 SERVICE_COSTED = tuple(RULES.service_cost)  # the guilds whose service has a price
 
 
-class Heuristic:
-    name = "heuristic"
-
-    def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
-        scores = self.scores(game, state, seat, legal)
-        if scores is None:
-            return rng.choice(legal)
-        best = max(scores)
-        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
-
+class Heuristic(ScoringPlayer[State]):
     def scores(self, game: Game[State], state: State, seat: int, legal: list[Action]) -> list[float] | None:
-        """The worth of each legal action, or None where this player has no opinion (it chooses at random)."""
         task = state.task
         score = SCORES.get(type(task))  # type: ignore[arg-type]  # an ask of this seat (never None)
         if score is None:

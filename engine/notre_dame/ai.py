@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from engine.core.flow import Ask, FlowGame
 from engine.core.game import Action, Game
+from engine.core.heuristic import ScoringPlayer
 
 from . import rules as r
 from .actions import Carriage, Donate, Friend, Play, Source, Take
@@ -53,21 +54,8 @@ STRUCK = 3.5            # the plague past 9: 2 prestige and a cube
 MESSAGE_PULL = 0.8      # per step nearer to a message the carriage may take
 
 
-class Heuristic:
-    name = "heuristic"
-
-    def choose(self, game: Game[Any], state: State, seat: int, rng: random.Random) -> Action:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
-        scores = self.scores(game, state, seat, legal)
-        if scores is None:
-            return rng.choice(legal)
-        best = max(scores)
-        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
-
+class Heuristic(ScoringPlayer[State]):
     def scores(self, game: Game[Any], state: State, seat: int, legal: list[Action]) -> list[float] | None:
-        """The worth of each legal action, or None where this player has no opinion (it chooses at random)."""
         ask = cast(FlowGame[State, Any], game).asking(state, seat)
         score = SCORES.get(type(ask)) if ask is not None else None
         if score is None:

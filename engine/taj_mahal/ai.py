@@ -9,11 +9,11 @@ tiles, the display); never the deck or another hand.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 
 from engine.core.game import Action, Game
+from engine.core.heuristic import ScoringPlayer
 
 from .board import Board, board
 from .flow import Step
@@ -44,21 +44,8 @@ PAIR = {SP_POINTS: 5.0, SP_COLOUR: 2.0}  # a special card earned by a pair (othe
 SPECIAL = 2.5
 
 
-class Heuristic:
-    name = "heuristic"
-
-    def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
-        scores = self.scores(game, state, seat, legal)
-        if scores is None:
-            return rng.choice(legal)
-        best = max(scores)
-        return rng.choice([a for a, s in zip(legal, scores, strict=True) if s >= best - 1e-9])
-
+class Heuristic(ScoringPlayer[State]):
     def scores(self, game: Game[State], state: State, seat: int, legal: list[Action]) -> list[float] | None:
-        """The worth of each legal action, or None where this player has no opinion (it chooses at random)."""
         task = state.tasks[-1]
         assert isinstance(task, Step)
         score = SCORES.get(type(task))

@@ -10,11 +10,11 @@ dice still to be rolled).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 from engine.core.flow import Task
 from engine.core.game import Action, Game
+from engine.core.heuristic import ScoringPlayer
 
 from .building import After, building_price
 from .caravan import capacity, row_of
@@ -50,22 +50,8 @@ STOCK = 8           # camels or gold beyond this are worth little (the dearest b
 POWER_PER_TURN = {PEN: 0.25, MARKET: 0.35, HAMMAM: 0.25, CARAVANSERAI: 0.45, BAZAAR: 0.6, HOIST: 0.45}
 
 
-class Heuristic:
-    name = "heuristic"
-
-    def choose(self, game: Game[State], state: State, seat: int, rng: random.Random) -> Action:
-        legal = game.legal_actions(state, seat)
-        if len(legal) == 1:
-            return legal[0]
-        scores = self.scores(game, state, seat, legal)
-        if scores is None:
-            return rng.choice(legal)
-        best = max(scores)
-        return rng.choice([a for a, value in zip(legal, scores, strict=True) if value >= best - 1e-9])
-
+class Heuristic(ScoringPlayer[State]):
     def scores(self, game: Game[State], state: State, seat: int, legal: list[Action]) -> list[float] | None:
-        """The worth of each legal action, in rough points, or None where this player has no opinion (it
-        chooses at random)."""
         task = state.tasks[-1]
         score = SCORES.get(type(task))
         if score is None:
