@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -11,9 +11,10 @@ from discord import app_commands
 from engine.core import EngineError, Message, games
 from engine.core.messages import has_key, locale_of
 
-from ..i18n import t
+from ..i18n import command_text, t
 from ..ops.telemetry import command_path, outcome
 from ..services import PreferenceService, Refusal, variants
+from ..services.ai import LEVELS
 from ..services.tidings import event_from_json
 from ..ui import embeds
 
@@ -21,6 +22,9 @@ log = logging.getLogger("bot")
 UNKNOWN_INTERACTION = 10062
 NUMBER_RANGE = 2**53  # Discord's limits of a number option (within the database's integers)
 TEXT_LENGTH = 6000   # and of a text option
+# How well the AI plays (engine.ai.LEVELS), a choice of /game new and of the leagues' settings.
+Level = Literal["easy", "normal", "expert"]
+AI_LEVELS = [app_commands.Choice(name=command_text(f"bot.ai.{policy}"), value=level) for level, policy in LEVELS.items()]
 
 
 def channel_of(interaction: discord.Interaction) -> int:

@@ -79,7 +79,7 @@ class Components(commands.Cog):
         elif route.verb == "leave":
             await self.lobby.leave(match_id, user)
         elif route.verb == "addai":
-            await self.lobby.add_ai(match_id, user, is_manager=manager)
+            await self.lobby.add_ai(match_id, user, route.arg, is_manager=manager)
         elif route.verb == "rmai":
             await self.lobby.remove_ai(match_id, user, is_manager=manager)
         elif route.verb == "start":

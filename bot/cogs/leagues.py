@@ -32,7 +32,7 @@ from ..leagues.tournament import Kind, Played, Tournament, marks
 from ..reliability import Reliability
 from ..services import Refusal, variants
 from ..ui import embeds
-from .common import channel_of, defer, guild_of, locale, option_choices, send
+from .common import AI_LEVELS, Level, channel_of, defer, guild_of, locale, option_choices, send
 from .queries import game_choices, known_game, league_names
 
 log = logging.getLogger(__name__)
@@ -146,8 +146,9 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                            schedule_days=_("league.cmd.opt_schedule"), forfeit_points=_("league.cmd.opt_forfeit"),
                            final=_("league.cmd.opt_final"), season_days=_("league.cmd.opt_season_days"),
                            points=_("league.cmd.opt_points"), ai_places=_("league.cmd.opt_ai_places"),
-                           away_days=_("league.cmd.opt_away_days"), table_results=_("league.cmd.opt_table_results"))
-    @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES)
+                           away_days=_("league.cmd.opt_away_days"), table_results=_("league.cmd.opt_table_results"),
+                           ai_level=_("league.cmd.opt_ai_level"))
+    @app_commands.choices(shortfall=SHORTFALLS, at_deadline=DEADLINES, ai_places=AI_PLACES, ai_level=AI_LEVELS)
     async def settings(self, interaction: discord.Interaction, league: str, admin_role: discord.Role | None = None,
                        clock_hours: app_commands.Range[float, 1.0, 720.0] | None = None,
                        away_days: app_commands.Range[float, 0.0, 30.0] | None = None,
@@ -161,7 +162,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
                        final: app_commands.Range[int, 0, 10] | None = None,
                        season_days: app_commands.Range[float, 0.0, 3650.0] | None = None,
                        points: str | None = None, ai_places: Literal["count", "skip"] | None = None,
-                       table_results: bool | None = None) -> None:
+                       table_results: bool | None = None, ai_level: Level | None = None) -> None:
         if not await defer(interaction):
             return
         changed = await self.leagues.settings(
@@ -169,7 +170,7 @@ class LeagueCommands(commands.GroupCog, group_name="league", group_description=_
             turn_clock_hours=clock_hours, round_days=round_days, at_deadline=at_deadline, shortfall=shortfall,
             min_table=min_table, max_table=max_table, schedule_days=schedule_days, forfeit_points=forfeit_points,
             final_players=final, season_days=season_days, placement_points=placement_points(points),
-            ai_places=ai_places, away_days=away_days, table_results=table_results)
+            ai_places=ai_places, away_days=away_days, table_results=table_results, ai_level=ai_level)
         loc = locale(interaction)
         await send(interaction, t("league.settings_saved", loc, league=changed.settings.name),
                    embed=info_embed(changed, [], loc))

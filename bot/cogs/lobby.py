@@ -14,12 +14,13 @@ from engine.core.messages import locale_of
 from ..i18n import command_text as _
 from ..i18n import t
 from ..services import LobbyService, MatchSettings, Refusal, TableService, TimekeeperService, variants
+from ..services.ai import LEVELS
 from ..ui import embeds
-from .common import channel_of, defer, locale, option_choices, send
+from .common import AI_LEVELS, Level, channel_of, defer, locale, option_choices, send
 
 DESCRIBED = {"game": _("bot.cmd.opt_game"), "ai_players": _("bot.cmd.opt_ai_players"), "clock_hours": _("bot.cmd.opt_clock"),
              "on_expiry": _("bot.cmd.opt_expiry"), "resign": _("bot.cmd.opt_resign"), "where": _("bot.cmd.opt_where"),
-             "options": _("bot.cmd.opt_options")}
+             "options": _("bot.cmd.opt_options"), "ai_level": _("bot.cmd.opt_ai_level")}
 CHOICES = {
     "on_expiry": [app_commands.Choice(name=_("bot.expiry.ai"), value="ai"),
                   app_commands.Choice(name=_("bot.expiry.forfeit"), value="forfeit")],
@@ -27,6 +28,7 @@ CHOICES = {
                app_commands.Choice(name=_("bot.resign.end"), value="end")],
     "where": [app_commands.Choice(name=_("bot.where.thread"), value="thread"),
               app_commands.Choice(name=_("bot.where.channel"), value="channel")],
+    "ai_level": AI_LEVELS,
 }
 
 
@@ -46,8 +48,9 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
                   ai_players: app_commands.Range[int, 0, 4] = 0,
                   clock_hours: app_commands.Range[float, 1, 720] | None = None,
                   on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
-                  where: Literal["thread", "channel"] = "thread", options: str | None = None) -> None:
-        await self._open(interaction, game, [], ai_players, clock_hours, on_expiry, resign, where, options)
+                  where: Literal["thread", "channel"] = "thread", options: str | None = None,
+                  ai_level: Level = "normal") -> None:
+        await self._open(interaction, game, [], ai_players, clock_hours, on_expiry, resign, where, options, ai_level)
 
     @app_commands.command(name="challenge", description=_("bot.cmd.game_challenge"))
     @app_commands.describe(**DESCRIBED, player=_("bot.cmd.opt_challenged"), player2=_("bot.cmd.opt_challenged_more"),
@@ -58,13 +61,15 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
                         player4: discord.User | None = None, ai_players: app_commands.Range[int, 0, 3] = 0,
                         clock_hours: app_commands.Range[float, 1, 720] | None = None,
                         on_expiry: Literal["ai", "forfeit"] = "ai", resign: Literal["ai", "end"] = "ai",
-                        where: Literal["thread", "channel"] = "thread", options: str | None = None) -> None:
+                        where: Literal["thread", "channel"] = "thread", options: str | None = None,
+                        ai_level: Level = "normal") -> None:
         challenged = [user for user in (player, player2, player3, player4) if user is not None]
-        await self._open(interaction, game, challenged, ai_players, clock_hours, on_expiry, resign, where, options)
+        await self._open(interaction, game, challenged, ai_players, clock_hours, on_expiry, resign, where, options,
+                         ai_level)
 
     async def _open(self, interaction: discord.Interaction, game: str, challenged: list[discord.User], ai_players: int,
                     clock_hours: float | None, on_expiry: Literal["ai", "forfeit"], resign: Literal["ai", "end"],
-                    where: Literal["thread", "channel"], options: str | None) -> None:
+                    where: Literal["thread", "channel"], options: str | None, ai_level: Level) -> None:
         """Open a lobby, in a new thread or here; with `challenged` players, a lobby only they may join."""
         if not await defer(interaction):
             return
@@ -74,7 +79,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
         spec = chosen.spec
         params = variants.read(chosen, options)
         settings = MatchSettings(clock_hours=clock_hours or self.default_clock_hours, on_expiry=on_expiry,
-                                 resign=resign, locale=_guild_locale(interaction),
+                                 resign=resign, locale=_guild_locale(interaction), ai_policy=LEVELS[ai_level],
                                  challenged=[user.id for user in challenged])
         # before a thread is made for a lobby that cannot open
         self.lobby.check_ai_players(chosen, ai_players)

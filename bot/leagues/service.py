@@ -35,7 +35,6 @@ from .. import results as match_results
 from .. import stats
 from ..results import MatchResult
 from ..services import MatchEnded, MatchServices, MatchSettings, Refusal
-from ..services import ai as ai_seats
 from ..services.courier import PLACE_UNREACHABLE
 from ..storage import Lease, LeaseLost, current_lease, lease
 from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
@@ -342,7 +341,7 @@ class LeagueService:
             for guest in guests:
                 await self.matches.lobby.join(match.id, guest, name=names.get(guest))
             for _seat in range(table.ai_seats):
-                await self.matches.lobby.add_ai(match.id, host, ai_seats.available(game)[0])
+                await self.matches.lobby.add_ai(match.id, host)  # at the league's level, in the match's settings
             loaded = await self._save(loaded, loaded.league.seat_match(number, index, match.id))
             await self.matches.lobby.start(match.id, host)
         round_ = next(r for r in loaded.league.rounds if r.number == number)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from engine.ai import LEVELS
 from engine.core.game import get_game
 
 from .errors import LeagueRefusal
@@ -82,6 +83,7 @@ class LeagueSettings(BaseModel):
     at_deadline: AtDeadline = AtDeadline.PLAY_OUT
     forfeit_points: float = 0.0
     ai_places: AiPlaces = AiPlaces.COUNT
+    ai_level: Literal["easy", "normal", "expert"] = "normal"  # how well the AI plays its places and stand-ins
     final_players: int = 0                    # the season ends with a final of its top N players (0: no final)
     table_results: bool = False               # results of games played face to face, recorded for it, count
 
@@ -183,4 +185,4 @@ class LeagueSettings(BaseModel):
     def match_settings(self) -> dict[str, Any]:
         """The settings a league match is created with (the match service's MatchSettings)."""
         return {"clock_hours": self.turn_clock_hours, "on_expiry": "ai", "resign": "ai",
-                "max_away_days": self.away_days}
+                "max_away_days": self.away_days, "ai_policy": LEVELS[self.ai_level]}

@@ -7,7 +7,7 @@ loop's epoll set, so a connection the bot closes would stay open in the worker (
 bot for a socket it no longer has). Each worker imports the renderer and the games once, at start-up. If a worker dies mid-drawing, the drawings it
 held come back as None, which the bot already shows as words only (the table, hand and scores are all in
 the text); nothing is lost, since a picture is drawn again from the saved state each time it is needed.
-The next drawing starts a fresh pool.
+The next drawing starts a fresh pool. The expert AI thinks its moves here too (`bot.services.ai`).
 """
 
 from __future__ import annotations

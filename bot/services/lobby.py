@@ -31,7 +31,7 @@ class LobbyService:
                      guild_id: int | None = None, settings: MatchSettings | None = None,
                      params: dict[str, Any] | None = None, host_name: str | None = None,
                      ai_players: int = 0) -> MatchRecord:
-        """Open a lobby with its host and `ai_players` AI seats (the best AI the game has), all saved at once:
+        """Open a lobby with its host and `ai_players` AI seats (at the match's AI level), all saved at once:
         a lobby that cannot take them all is not opened."""
         game = get_game(game_key)
         parsed = game.parse_params(params)
@@ -42,7 +42,8 @@ class LobbyService:
         if await self.core.storage.live_match_at(place_id) is not None:
             raise Refusal("bot.refusal.place_taken")
         seats = [SeatRecord(0, user_id=host_id, name=host_name)]
-        seats += [SeatRecord(seat, ai=ai.available(game)[0]) for seat in range(1, 1 + ai_players)]
+        policy = ai.default_policy(game, settings.ai_policy)
+        seats += [SeatRecord(seat, ai=policy) for seat in range(1, 1 + ai_players)]
         match = MatchRecord(game=spec.key, seed=self.core.new_seed(), guild_id=guild_id, channel_id=channel_id,
                             place_id=place_id, host_id=host_id, params=parsed.model_dump(mode="json"),
                             settings=settings.model_dump(), seats=seats)
@@ -131,17 +132,21 @@ class LobbyService:
             self._renumber(match, [s for s in match.seats if s.user_id != user_id])
             return await self._save_lobby(match)
 
-    async def add_ai(self, match_id: int, user_id: int, policy: str | None = None, *,
+    async def add_ai(self, match_id: int, user_id: int, level: str | None = None, *,
                      is_manager: bool = False) -> MatchRecord:
-        """Seat an AI (by default the best the game has)."""
+        """Seat an AI playing at `level` (easy, normal, expert; by default the match's level)."""
         async with self.core.locks[match_id]:
             match = await self._lobby(match_id)
             self._require_host(match, user_id, is_manager=is_manager)
             game = self.core.game_of(match)
             spec = game.spec
-            policy = policy or ai.available(game)[0]
-            if policy not in ai.available(game):
-                raise Refusal("bot.refusal.unknown_ai", policy=policy, known=ai.available(game))
+            levels = ai.levels(game)
+            if level is None:
+                policy = ai.default_policy(game, self.core.settings_of(match).ai_policy)
+            elif level in levels:
+                policy = levels[level]
+            else:
+                raise Refusal("bot.refusal.unknown_ai", level=level, known=", ".join(levels))
             if len(match.seats) >= spec.max_seats:
                 raise Refusal("bot.refusal.lobby_full", game=spec.title, high=spec.max_seats)
             match.seats.append(SeatRecord(len(match.seats), ai=policy))

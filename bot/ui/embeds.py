@@ -70,7 +70,8 @@ def lobby_embed(match: MatchRecord, title: str, seat_range: tuple[int, int], loc
     embed.add_field(name=t("bot.lobby.settings", locale), value=t(
         "bot.lobby.settings_line", locale, hours=f"{settings.get('clock_hours', 72):g}",
         expiry=t(f"bot.expiry.{settings.get('on_expiry', 'ai')}", locale),
-        resign=t(f"bot.resign.{settings.get('resign', 'ai')}", locale)), inline=False)
+        resign=t(f"bot.resign.{settings.get('resign', 'ai')}", locale),
+        ai=t(f"bot.ai.{settings.get('ai_policy', 'heuristic')}", locale)), inline=False)
     challenged = settings.get("challenged") or []
     if challenged and match.status == "lobby":
         embed.add_field(name=t("bot.lobby.challenged", locale), value=clip(" ".join(f"<@{user}>" for user in challenged),

@@ -52,7 +52,7 @@ class DiscordPresenter:
         locale = _locale(match)
         embed = embeds.lobby_embed(match, title, seat_range, locale)
         game = get_game(match.game)
-        view = (views.lobby_view(match.id, locale, bool(ai_seats.available(game))) if match.status == "lobby"
+        view = (views.lobby_view(match.id, locale, ai_seats.levels(game)) if match.status == "lobby"
                 else None)
         if match.lobby_message_id and await self._edit(match, match.lobby_message_id, embed=embed, view=view):
             return match.lobby_message_id

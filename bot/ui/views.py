@@ -34,13 +34,16 @@ def _button(label: str, route: Route, style=discord.ButtonStyle.secondary, row: 
                              disabled=disabled)
 
 
-def lobby_view(match_id: int, locale: str, can_add_ai: bool) -> discord.ui.View:
+def lobby_view(match_id: int, locale: str, ai_levels: dict[str, str]) -> discord.ui.View:
+    """Join, Leave, Start; below, an Add AI button for each of the game's AI levels (level -> policy), and Remove AI."""
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(t("bot.lobby.join", locale), Route(match_id, 0, "join"), discord.ButtonStyle.primary))
-    view.add_item(_button(t("bot.lobby.leave", locale), Route(match_id, 0, "leave")))
-    view.add_item(_button(t("bot.lobby.add_ai", locale), Route(match_id, 0, "addai"), disabled=not can_add_ai))
-    view.add_item(_button(t("bot.lobby.remove_ai", locale), Route(match_id, 0, "rmai")))
-    view.add_item(_button(t("bot.lobby.start", locale), Route(match_id, 0, "start"), discord.ButtonStyle.success))
+    view.add_item(_button(t("bot.lobby.join", locale), Route(match_id, 0, "join"), discord.ButtonStyle.primary, row=0))
+    view.add_item(_button(t("bot.lobby.leave", locale), Route(match_id, 0, "leave"), row=0))
+    view.add_item(_button(t("bot.lobby.start", locale), Route(match_id, 0, "start"), discord.ButtonStyle.success, row=0))
+    for level, policy in ai_levels.items():
+        view.add_item(_button(t("bot.lobby.add_ai", locale, level=t(f"bot.ai.{policy}", locale)),
+                              Route(match_id, 0, "addai", level), row=1))
+    view.add_item(_button(t("bot.lobby.remove_ai", locale), Route(match_id, 0, "rmai"), row=1))
     return _stopped(view)
 
 

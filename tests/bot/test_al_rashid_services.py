@@ -10,7 +10,7 @@ async def test_al_rashid_three_players_to_the_final_score(service, presenter, st
     match = await service.lobby.create(game_key="al-rashid", host_id=HOST, channel_id=1, place_id=1,
                                  settings=MatchSettings(resign="ai"))
     for _ in range(2):
-        await service.lobby.add_ai(match.id, HOST, "random")
+        await service.lobby.add_ai(match.id, HOST, "easy")
     match = await service.lobby.start(match.id, HOST)
     game = service.core.game_of(match)
     human_steps = 0

@@ -125,9 +125,9 @@ async def test_a_server_manager_may_add_and_remove_ai_seats_and_start_anyones_lo
     async with fake.running(bot(settings)):
         await new_match(fake, alice, tables, "toy", where="channel")
         lobby = fake.latest_with_components(tables)
-        for label in ("Add AI", "Add AI", "Remove AI"):
+        for label in ("Add AI: easy", "Add AI: easy", "Remove AI"):
             assert await answers(fake, await fake.click(manager, lobby, label=label)) == [], label
-        refused = await fake.click(bob, lobby, label="Add AI")
+        refused = await fake.click(bob, lobby, label="Add AI: easy")
         assert await answers(fake, refused) == [said("bot.refusal.host_only", bob)]
         assert [seats for _id, _status, _state, seats, _settings in await snapshot(settings)] == [
             [(alice.id, None), (None, "random")]]

@@ -292,7 +292,7 @@ async def test_a_casual_table_chooses_public_prestige_and_plays_it_to_the_end(fa
         assert "Prestige visible to everybody (the rules keep it hidden): Yes" in lobby.text, lobby.text
         match = await client.services.matches.table.match_here(channel.id)
         assert match.params == {"public_prestige": True}
-        await (await fake.click(bruno, lobby, label="Add AI")).reply(timeout=30)
+        await (await fake.click(bruno, lobby, label="Add AI: normal")).reply(timeout=30)
         await (await fake.click(bruno, lobby, label="Start")).reply(timeout=30)
         await fake.quiet()
         driver = Clicking(fake, channel, client.services.matches, [bruno], random.Random(5), set(), Figures(), game=GAME,

@@ -40,7 +40,7 @@ async def finished_match(settings, game, guild, channel, humans, *, ai=0, runnin
         for user in guests:
             await service.lobby.join(match.id, user.id, name=user.name)
         for _ in range(ai):
-            await service.lobby.add_ai(match.id, host.id, "random")
+            await service.lobby.add_ai(match.id, host.id, "easy")
         await service.lobby.start(match.id, host.id)
         if not running:
             for user in humans:

@@ -62,7 +62,7 @@ async def test_a_three_player_match_survives_a_restart_and_discord_failures(fake
         thread = fake.threads(channel)[0]
         lobby = fake.latest_with_components(thread)
         await (await fake.click(bob, lobby, label="Join")).reply()
-        await (await fake.click(alice, lobby, label="Add AI")).reply()  # the lobby edited: done, even on a busy machine
+        await (await fake.click(alice, lobby, label="Add AI: easy")).reply()  # the lobby edited: done, even on a busy machine
         await fake.quiet()
         lobby = fake.message(lobby.id)
         assert "3" in lobby.text and "AI" in lobby.text

@@ -40,7 +40,7 @@ async def new_match(service, *humans, ai=0, game="toy", **settings):
     for user in humans:
         await service.lobby.join(match.id, user, name=f"player {user}")
     for _ in range(ai):
-        await service.lobby.add_ai(match.id, HOST, "random")
+        await service.lobby.add_ai(match.id, HOST, "easy")
     return match
 
 

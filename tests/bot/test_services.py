@@ -21,7 +21,7 @@ async def lobby(service, *players, ai=0, game="toy", place=77, **settings):
     for user in players:
         await service.lobby.join(match.id, user)
     for _ in range(ai):
-        await service.lobby.add_ai(match.id, HOST, "random")
+        await service.lobby.add_ai(match.id, HOST, "easy")
     return match
 
 

@@ -46,7 +46,7 @@ async def matches_waiting_for_alice(url, guild, alice, places):
             match = await service.lobby.create(game_key="al-rashid", host_id=alice.id, channel_id=place.id,
                                          place_id=place.id, guild_id=guild.id,
                                          settings=MatchSettings(clock_hours=1.0, ai_policy="random"))
-            await service.lobby.add_ai(match.id, alice.id, "random")
+            await service.lobby.add_ai(match.id, alice.id, "easy")
             ids.append((await service.lobby.start(match.id, alice.id)).id)
         return ids
     finally:

@@ -9,7 +9,7 @@ from engine.core.messages import catalogue
 BOT = Path(__file__).resolve().parents[2] / "bot"
 LITERAL = re.compile(r"""["'](bot\.[a-z0-9_]+(?:\.[a-z0-9_]+)+)["']""")
 FAMILIES = {  # keys built at run time, with every value they can take
-    "bot.ai.": ("heuristic", "random"), "bot.expiry.": ("ai", "forfeit"), "bot.resign.": ("ai", "end"),
+    "bot.ai.": ("heuristic", "random", "expert"), "bot.expiry.": ("ai", "forfeit"), "bot.resign.": ("ai", "end"),
     "bot.clock.nudge": ("0", "1", "2"), "bot.clock.then_": ("ai", "forfeit"),
     "bot.lobby.title_": ("lobby", "running", "cancelled", "over", "abandoned"),
     "bot.match.status_": ("lobby", "running", "cancelled", "over", "abandoned"),

@@ -17,7 +17,9 @@ def test_the_defaults_a_league_gets_from_its_name_and_game():
     assert league.table_sizes == (2, 4)  # Al-Rashid seats 2 to 5: 2 to 4 unless the league says otherwise
     assert (league.turn_clock_hours, league.round_days, league.forfeit_points) == (48.0, 14.0, 0.0)
     assert league.final_players == 0 and league.schedule_days is None  # no final unless asked for
-    assert league.match_settings() == {"clock_hours": 48.0, "on_expiry": "ai", "resign": "ai", "max_away_days": 14.0}
+    assert league.match_settings() == {"clock_hours": 48.0, "on_expiry": "ai", "resign": "ai", "max_away_days": 14.0,
+                                       "ai_policy": "heuristic"}  # the normal AI, unless the league chose a level
+    assert settings(ai_level="expert").match_settings()["ai_policy"] == "expert"
 
 
 def test_placement_points_are_six_to_nothing_evenly_spaced():
