@@ -10,10 +10,12 @@ Why a search at the root only (determinized Monte Carlo with sequential halving)
 Python a heuristic play-out to the end of a match costs some 0.2 s at the start, so a decision of about 2 s
 affords ten to a few dozen play-outs, and a tree below the root would get one or two visits a node. Spending
 that budget on telling the candidates apart is what it can buy: the heuristic ranks the legal actions, the
-best few are compared on the same sampled worlds with the same dice (common random numbers, so the
-difference between two candidates is not drowned by the luck of the deal), and sequential halving (Karnin,
-Koren and Somekh, 2013) gives the budget in rounds to the better half of the survivors. The heuristic's own
-choice wins ties and near ties, so a search too short to tell two actions apart plays as the heuristic does.
+best few are compared on the same sampled worlds (common random numbers, so the difference between two
+candidates is less the luck of the deal), and sequential halving (Karnin, Koren and Somekh, 2013) gives the
+budget in rounds to the heuristic's choice and the better half of the others. The best challenger replaces
+the heuristic's choice only when it did better on the same worlds by more than the noise (a paired test,
+`clearly_better`): a play-out's result swings by about a whole win, and a search too short to tell two
+actions apart plays as the heuristic does instead of picking among them by luck.
 
 The budget is counted in engine steps played out, not in seconds: a decision is the same whatever the load
 of the machine, so a match replays exactly from its seed and a test can hold the choice to a seed. The
@@ -30,9 +32,10 @@ from typing import Any
 
 from engine.core import Action, Game, Malformed, Seat
 
-CANDIDATES = 5        # the heuristic's best few actions are searched; the others are not worth a play-out
-NEAR_TIE = 0.03       # the heuristic's choice keeps its place unless another does this much better
-MARGIN_SCALE = 10.0   # points of lead or lag that count about half as much as a win
+CANDIDATES = 4        # the heuristic's best few actions are searched; the others are not worth a play-out
+PAIRS = 3             # a challenger replaces the heuristic's choice only if it did better on this many worlds
+SURE = 1.0            # ... by this many standard errors of the differences
+MARGIN_SCALE = 10.0   # a lead of this many points adds about a third of a win (0.5 tanh 1)
 
 
 Determinize = Callable[[Any, Seat, random.Random], Any]
@@ -96,9 +99,10 @@ class Search:
             for arm in arms:
                 while len(rewards[arm]) < played:
                     rewards[arm].append(self.playout(*self.world(state, len(rewards[arm])), arm))
-            ranked = sorted(arms, key=lambda a: -(_mean(rewards[a]) + (NEAR_TIE if a == favourite else 0.0)))
-            arms = ranked[:max(1, math.ceil(len(arms) / 2))]
-        return arms[0]
+            challengers = sorted((a for a in arms if a != favourite), key=lambda a: -_mean(rewards[a]))
+            arms = [favourite, *challengers[:max(1, math.ceil(len(arms) / 2) - 1)]]
+        challenger = arms[1]
+        return challenger if clearly_better(rewards[challenger], rewards[favourite]) else favourite
 
     def candidates(self, state: Any, legal: list[Action]) -> list[Action]:
         """The legal actions, the heuristic's best first; in their order where it has no opinion."""
@@ -125,6 +129,18 @@ class Search:
         self.steps += steps
         self.playouts += 1
         return reward(game.outcome(state), self.seat)
+
+
+def clearly_better(challenger: list[float], favourite: list[float]) -> bool:
+    """Whether the challenger beat the favourite on the same worlds by more than the noise: by `SURE` standard
+    errors of the paired differences, over `PAIRS` worlds at least. A play-out's reward swings by about a win,
+    so a lead from one or two worlds is luck, and the heuristic's choice stands."""
+    differences = [c - f for c, f in zip(challenger, favourite, strict=False)]
+    if len(differences) < PAIRS:
+        return False
+    mean = _mean(differences)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / (len(differences) - 1))
+    return mean > SURE * spread / math.sqrt(len(differences))
 
 
 def reward(outcome: Any, seat: Seat) -> float:
