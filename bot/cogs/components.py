@@ -3,6 +3,8 @@ so a click works the same after a restart."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord.ext import commands
 
@@ -11,7 +13,8 @@ from engine.core import get_game
 from ..i18n import t
 from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
-from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, parse, prefix_of, resolve_step
+from ..storage import MatchStatus
+from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, Verb, parse, prefix_of, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error, send
 from .replies import Replies
 
@@ -70,34 +73,46 @@ class Components(commands.Cog):
     async def _handle(self, interaction: discord.Interaction, route: Route | None) -> None:
         if route is None:
             raise Refusal("bot.refusal.unknown_button")
-        user = interaction.user.id
-        match_id = route.match_id
         await self._check_place(interaction, route)
-        manager = bool(interaction.permissions and interaction.permissions.manage_guild)
-        if route.verb == "join":
-            await self.lobby.join(match_id, user, name=interaction.user.display_name)
-        elif route.verb == "leave":
-            await self.lobby.leave(match_id, user)
-        elif route.verb == "addai":
-            await self.lobby.add_ai(match_id, user, route.arg, is_manager=manager)
-        elif route.verb == "rmai":
-            await self.lobby.remove_ai(match_id, user, is_manager=manager)
-        elif route.verb == "start":
-            await self.lobby.start(match_id, user, is_manager=manager)
-        elif route.verb == "open":
-            await self.replies.panel(interaction, match_id)
-        elif route.verb == "hand":
-            await self.replies.hand(interaction, match_id)
-        elif route.verb == "board":
-            await self.replies.board(interaction, match_id)
-        elif route.verb == "status":
-            await self.replies.status(interaction, match_id)
-        elif route.verb == "rematch":
-            lobby, opened = await self.lobby.rematch(match_id, user, name=interaction.user.display_name)
-            await send(interaction, t("bot.lobby.opened" if opened else "bot.lobby.rematch_joined", locale(interaction),
-                                      title=get_game(lobby.game).spec.title, where=f"<#{lobby.place_id}>"))
-        else:
-            await self._step(interaction, route)
+        await self.ANSWERS[route.verb](self, interaction, route)
+
+    @staticmethod
+    def _is_manager(interaction: discord.Interaction) -> bool:
+        return bool(interaction.permissions and interaction.permissions.manage_guild)
+
+    async def _join(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.lobby.join(route.match_id, interaction.user.id, name=interaction.user.display_name)
+
+    async def _leave(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.lobby.leave(route.match_id, interaction.user.id)
+
+    async def _add_ai(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.lobby.add_ai(route.match_id, interaction.user.id, route.arg,
+                               is_manager=self._is_manager(interaction))
+
+    async def _remove_ai(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.lobby.remove_ai(route.match_id, interaction.user.id, is_manager=self._is_manager(interaction))
+
+    async def _start(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.lobby.start(route.match_id, interaction.user.id, is_manager=self._is_manager(interaction))
+
+    async def _rematch(self, interaction: discord.Interaction, route: Route) -> None:
+        lobby, opened = await self.lobby.rematch(route.match_id, interaction.user.id,
+                                                 name=interaction.user.display_name)
+        await send(interaction, t("bot.lobby.opened" if opened else "bot.lobby.rematch_joined", locale(interaction),
+                                  title=get_game(lobby.game).spec.title, where=f"<#{lobby.place_id}>"))
+
+    async def _panel(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.replies.panel(interaction, route.match_id)
+
+    async def _hand(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.replies.hand(interaction, route.match_id)
+
+    async def _board(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.replies.board(interaction, route.match_id)
+
+    async def _status(self, interaction: discord.Interaction, route: Route) -> None:
+        await self.replies.status(interaction, route.match_id)
 
     async def _check_place(self, interaction: discord.Interaction, route: Route) -> None:
         """A click counts only where the match's buttons are: its channel or thread in its server, or (a step
@@ -114,12 +129,12 @@ class Components(commands.Cog):
     async def _step(self, interaction: discord.Interaction, route: Route) -> None:
         match_id = route.match_id
         values: list[str] = list(dict(interaction.data or {}).get("values") or [""])  # type: ignore[call-overload]
-        ref = (route.arg if route.verb == "do" else str(values[0])) or ""
+        ref = (route.arg if route.verb is Verb.DO else str(values[0])) or ""
         notation: str | None = ref
         try:
             if ref.startswith("#"):  # a place in the list of legal steps: only meaningful on the very board drawn
                 match = await self.table.get(match_id)
-                if match.status == "running" and match.state_id != route.state_id:
+                if match.status == MatchStatus.RUNNING and match.state_id != route.state_id:
                     raise StaleBoard(match_id)
                 panel = await self.play.panel(match_id, interaction.user.id, locale(interaction))  # or refused
                 notation = resolve_step(ref, [c.notation for c in panel.choices])
@@ -134,3 +149,9 @@ class Components(commands.Cog):
                 raise Refusal("bot.refusal.match_over") from None
             raise
         await self.replies.after_step(interaction, result)
+
+    ANSWERS: dict[Verb, Callable[[Components, discord.Interaction, Route], Awaitable[None]]] = {
+        Verb.JOIN: _join, Verb.LEAVE: _leave, Verb.ADD_AI: _add_ai, Verb.REMOVE_AI: _remove_ai, Verb.START: _start,
+        Verb.REMATCH: _rematch, Verb.OPEN: _panel, Verb.HAND: _hand, Verb.BOARD: _board, Verb.STATUS: _status,
+        Verb.DO: _step, Verb.PICK: _step,
+    }

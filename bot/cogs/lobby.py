@@ -15,6 +15,7 @@ from ..i18n import command_text as _
 from ..i18n import t
 from ..services import LobbyService, MatchSettings, Refusal, TableService, TimekeeperService, variants
 from ..services.ai import LEVELS
+from ..storage import MatchStatus
 from ..ui import embeds
 from .common import AI_LEVELS, Level, channel_of, defer, locale, option_choices, send
 
@@ -160,7 +161,7 @@ class GameCommands(commands.GroupCog, group_name="game", group_description=_("bo
             found = await self.table.match_here(channel_of(interaction))
         except Refusal:
             return []
-        if found.status != "running":
+        if found.status != MatchStatus.RUNNING:
             return []
         loc = locale(interaction)
         return [app_commands.Choice(name=f"{s.seat + 1} · {embeds.who(found, s, loc)}"[:100], value=s.seat + 1)

@@ -11,6 +11,7 @@ from discord.ext import commands
 from ..i18n import command_text as _
 from ..i18n import t
 from ..services import PlayService, StaleBoard, TableService
+from ..storage import LogKind
 from ..ui import embeds, views
 from ..ui.routes import offered, read_offered, resolve_step
 from .common import channel_of, defer, locale, send
@@ -95,7 +96,7 @@ class PlayCommands(commands.Cog):
         lines = []
         for line in await self.table.recent_log(match.id, interaction.user.id):
             entry = line.entry
-            if entry.kind == "step" and (line.label is not None or not line.events):  # name own steps in words
+            if entry.kind == LogKind.STEP and (line.label is not None or not line.events):  # name own steps in words
                 who = embeds.who(match, match.seat(entry.seat), loc) if entry.seat is not None else ""
                 lines.append(t("bot.log.step" if line.label else "bot.log.step_hidden", loc, who=who,
                                move=line.label.text(loc) if line.label else ""))

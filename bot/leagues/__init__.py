@@ -8,13 +8,13 @@ every default, are written in docs/leagues.md.
 from .errors import LeagueRefusal
 from .league import League, Member, Round, SeatedTable
 from .pods import Table, form_tables, meetings, repeats, table_shapes
-from .rounds import Decision, MatchStatus, PlayOut, RoundCheck, RoundTable, Void, check_round, next_round_due
+from .rounds import Decision, PlayOut, RoundCheck, RoundTable, TableStatus, Void, check_round, next_round_due
 from .season import SeasonArchive, archive_season, final_table, season_ranking
 from .settings import AiPlaces, AtDeadline, Format, LeagueSettings, Shortfall, default_points
 from .standings import Score, Standing, ladder_results, match_scores, standings
 
 __all__ = [
-    "AiPlaces", "AtDeadline", "Decision", "Format", "League", "LeagueRefusal", "LeagueSettings", "MatchStatus",
+    "AiPlaces", "AtDeadline", "Decision", "Format", "League", "LeagueRefusal", "LeagueSettings", "TableStatus",
     "Member", "PlayOut", "Round", "RoundCheck", "RoundTable", "Score", "SeasonArchive", "SeatedTable", "Shortfall",
     "Standing", "Table", "Void",
     "archive_season", "check_round", "default_points", "final_table", "form_tables", "ladder_results",

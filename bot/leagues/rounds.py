@@ -21,7 +21,7 @@ from enum import StrEnum
 from .settings import DAY, AtDeadline
 
 
-class MatchStatus(StrEnum):
+class TableStatus(StrEnum):
     RUNNING = "running"
     OVER = "over"
     ABANDONED = "abandoned"
@@ -31,7 +31,7 @@ class MatchStatus(StrEnum):
 @dataclass(frozen=True, slots=True)
 class RoundTable:
     match_id: int
-    status: MatchStatus
+    status: TableStatus
     waiting_for: frozenset[int] = frozenset()   # the players the running match is waiting for now
 
 
@@ -58,7 +58,7 @@ class RoundCheck:
 
 
 def check_round(tables: Sequence[RoundTable], deadline: float, now: float, at_deadline: AtDeadline) -> RoundCheck:
-    running = [t for t in tables if t.status is MatchStatus.RUNNING]
+    running = [t for t in tables if t.status is TableStatus.RUNNING]
     if not running:
         return RoundCheck(closed=True, decisions=())
     if now < deadline:

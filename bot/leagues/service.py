@@ -36,11 +36,11 @@ from .. import stats
 from ..results import MatchResult
 from ..services import MatchEnded, MatchServices, MatchSettings, Refusal
 from ..services.courier import PLACE_UNREACHABLE
-from ..storage import Lease, LeaseLost, current_lease, lease
+from ..storage import Lease, LeaseLost, MatchStatus, current_lease, lease
 from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
 from .errors import LeagueRefusal
 from .league import League, Round
-from .rounds import MatchStatus, PlayOut, RoundTable, Void, check_round, next_round_due
+from .rounds import PlayOut, RoundTable, TableStatus, Void, check_round, next_round_due
 from .season import SeasonArchive, archive_season, final_table
 from .settings import Format, LeagueSettings
 from .standings import Standing, ladder_results, standings
@@ -477,8 +477,8 @@ class LeagueService:
     async def _round_table(self, match_id: int) -> RoundTable:
         match = await self.matches.core.storage.get_match(match_id)
         assert match is not None
-        status = {"over": MatchStatus.OVER, "abandoned": MatchStatus.ABANDONED,
-                  "cancelled": MatchStatus.VOIDED}.get(match.status, MatchStatus.RUNNING)
+        status = {MatchStatus.OVER: TableStatus.OVER, MatchStatus.ABANDONED: TableStatus.ABANDONED,
+                  MatchStatus.CANCELLED: TableStatus.VOIDED}.get(match.status, TableStatus.RUNNING)
         waiting = frozenset(s.user_id for s in match.seats
                             if s.awaited_since is not None and s.user_id is not None and not s.plays_ai)
         return RoundTable(match_id, status, waiting)
@@ -487,7 +487,7 @@ class LeagueService:
         """The deadline passed: the players the match waits for forfeit (an AI takes their seat), and the AI
         plays the other players' seats too, to the end, without taking their places from them."""
         match = await self.matches.core.storage.get_match(decision.match_id)
-        if match is None or match.status != "running":
+        if match is None or match.status != MatchStatus.RUNNING:
             return
         policy = MatchSettings.model_validate(match.settings).ai_policy
         stand_ins = [s for s in match.seats if s.user_id is not None and not s.plays_ai

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from ..storage.records import MatchStatus
+
 if TYPE_CHECKING:
     import discord
 
@@ -86,7 +88,7 @@ class Endpoint:
             self._counted_at = time.monotonic()
             try:
                 storage = self.storage
-                self.telemetry.matches_active.set(await storage.count_matches(("running",)))
+                self.telemetry.matches_active.set(await storage.count_matches((MatchStatus.RUNNING,)))
                 self.telemetry.outbox_backlog.set(await storage.backlog())
                 self.telemetry.outbox_dead.set(await storage.dead_letters())
             except Exception as error:  # noqa: BLE001 — the other figures are still worth reading

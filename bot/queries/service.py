@@ -23,11 +23,10 @@ from engine.core.messages import Message
 from ..services import Refusal, effective_steps
 from ..services import pictures as draw
 from ..services.tidings import Names, event_from_json
-from ..storage import LogEntry, MatchRecord, Storage
+from ..storage import FINISHED, LogEntry, MatchRecord, Storage
 from ..storage.leagues import FinishedMatch, LeagueStorage
 from .replays import ROUND_FIELDS, Frame, export, frames, rounds
 
-FINISHED = ("over", "abandoned")
 KEPT_REPLAYS = 8
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from ..storage import Reminder, UserPrefs
+from ..storage import Reminder, ReminderKind, UserPrefs
 
 DEFAULT_FRACTIONS = (0.5, 0.8, 0.95)
 DAY = 86400.0
@@ -29,8 +29,8 @@ def break_end(prefs: UserPrefs, now: float, max_away_days: float | None = None) 
 def schedule(match_id: int, seat: int, since: float, clock_hours: float,
              fractions: tuple[float, ...] = DEFAULT_FRACTIONS) -> list[Reminder]:
     clock = clock_hours * 3600
-    nudges = [Reminder(match_id, seat, "nudge", since + f * clock, level=i) for i, f in enumerate(sorted(fractions))]
-    return [*nudges, Reminder(match_id, seat, "expire", since + clock)]
+    nudges = [Reminder(match_id, seat, ReminderKind.NUDGE, since + f * clock, level=i) for i, f in enumerate(sorted(fractions))]
+    return [*nudges, Reminder(match_id, seat, ReminderKind.EXPIRE, since + clock)]
 
 
 def deadline(since: float, clock_hours: float) -> float:
@@ -44,7 +44,7 @@ def discord_time(timestamp: float, style: str = "R") -> str:
 
 def expiries(reminders: Iterable[Reminder]) -> dict[int, float]:
     """When each seat's turn clock runs out, as stored (a break or a pause moves it)."""
-    return {r.seat: r.due_at for r in reminders if r.kind == "expire"}
+    return {r.seat: r.due_at for r in reminders if r.kind == ReminderKind.EXPIRE}
 
 
 def moved(reminders: Iterable[Reminder], later: float, now: float) -> list[Reminder]:

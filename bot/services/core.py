@@ -24,8 +24,11 @@ from engine.core import Action, Event, Game, Message, get_game
 
 from ..storage import (
     LogEntry,
+    LogKind,
     MatchRecord,
+    MatchStatus,
     OutboxItem,
+    OutboxKind,
     Reminder,
     ResultRecord,
     SeatRecord,
@@ -62,9 +65,9 @@ def effective_steps(log: Iterable[LogEntry]) -> list[LogEntry]:
     forced steps the bot took after it."""
     steps: list[LogEntry] = []
     for entry in log:
-        if entry.kind == "step":
+        if entry.kind == LogKind.STEP:
             steps.append(entry)
-        elif entry.kind == "undo":
+        elif entry.kind == LogKind.UNDO:
             taken_back(steps)
     return steps
 
@@ -128,16 +131,16 @@ def moves_by_itself(match: MatchRecord, game: Game, state) -> bool:
 
 
 def lobby_item(match: MatchRecord) -> OutboxItem:
-    return OutboxItem(match.id or 0, "lobby")
+    return OutboxItem(match.id or 0, OutboxKind.LOBBY)
 
 
 def line_item(match: MatchRecord, message: Message, mention: int | None = None) -> OutboxItem:
-    return OutboxItem(match.id or 0, "line", {"message": plain(message), "mention": mention})
+    return OutboxItem(match.id or 0, OutboxKind.LINE, {"message": plain(message), "mention": mention})
 
 
 def ended_item(match: MatchRecord, result: ResultRecord) -> OutboxItem:
     """The match-ended event, saved with the result it tells of (see ended.py)."""
-    return OutboxItem(match.id or 0, "ended", MatchEnded.of(match, result).to_json())
+    return OutboxItem(match.id or 0, OutboxKind.ENDED, MatchEnded.of(match, result).to_json())
 
 
 @dataclass
@@ -183,7 +186,7 @@ class MatchCore:
         ended = await self.storage.last_match_at(place_id)
         if ended is not None and ended.at_table:
             raise Refusal("tabletop.refusal.no_board", match=ended.id)
-        if ended is not None and ended.status in ("over", "abandoned") and ended.state is not None:
+        if ended is not None and ended.status in (MatchStatus.OVER, MatchStatus.ABANDONED) and ended.state is not None:
             raise Refusal("bot.refusal.match_ended", match=ended.id)  # its replay shows it again
         raise Refusal("bot.refusal.no_match_here")
 
@@ -228,7 +231,7 @@ class MatchCore:
                 yield delivery
                 return
             pending = await self.storage.pending(match_id)  # read under the claim: none of it delivered yet
-            delivery.mine = [i for i in pending if i.kind == "private" and i.payload["seat"] == replying]
+            delivery.mine = [i for i in pending if i.kind == OutboxKind.PRIVATE and i.payload["seat"] == replying]
             self.held.update(i.id for i in delivery.mine if i.id is not None)
             courier = asyncio.create_task(self.courier.deliver(
                 match_id, self.held, match=match, pending=pending, drawn=delivery.table_drawn))
@@ -243,8 +246,8 @@ class MatchCore:
 
     def in_play(self, match: MatchRecord) -> tuple[MatchRecord, Game, Any]:
         """A loaded match with its game and state; refused unless it is being played."""
-        if match.status != "running":
-            raise Refusal("bot.refusal.not_running" if match.status != "lobby" else "bot.refusal.not_started")
+        if match.status != MatchStatus.RUNNING:
+            raise Refusal("bot.refusal.not_running" if match.status != MatchStatus.LOBBY else "bot.refusal.not_started")
         game = self.game_of(match)
         return match, game, self.state_of(match, game)
 
@@ -263,7 +266,7 @@ class MatchCore:
         if state_id >= match.state_id:
             return state_id > match.state_id
         since = [e for e in await self.storage.log(match.id, last=match.state_id - state_id) if e.state_id > state_id]
-        return any(e.seat == seat or e.kind == "undo" for e in since)
+        return any(e.seat == seat or e.kind == LogKind.UNDO for e in since)
 
     async def step(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, *,
                     by_ai: bool) -> tuple[Any, list[Event], LogEntry]:
@@ -274,7 +277,7 @@ class MatchCore:
               by_ai: bool, forced: bool = False) -> LogEntry:
         """The log entry of a step taken on `state`. A forced step is the bot's and undoable (see LogEntry.forced)."""
         parsed = game.parse_action(action) if isinstance(action, str) else action
-        return LogEntry(match_id=match.id, state_id=0, kind="step", seat=seat, notation=game.format_action(parsed),
+        return LogEntry(match_id=match.id, state_id=0, kind=LogKind.STEP, seat=seat, notation=game.format_action(parsed),
                         at=self.now(), undoable=forced or (not by_ai and not any(e.reveals for e in events)),
                         by_ai=by_ai or forced, events=[e.to_json() for e in events],
                         label=game.describe_action(state, seat, parsed).to_json())
@@ -309,7 +312,7 @@ class MatchCore:
         starting = [s.user_id for s in match.seats if s.seat in active and not s.plays_ai and s.user_id is not None
                     and (s.awaited_since is None or new_round)]
         away = await self.storage.away(starting, now) if starting and settings.paused_at is None else {}
-        stepped = entry is not None and entry.kind == "step"
+        stepped = entry is not None and entry.kind == LogKind.STEP
         taken_back = [s.seat for s in match.seats if s.awaited_since is not None and s.seat not in active
                       and s.told] if undoing is not None else []
         for seat in match.seats:
@@ -349,20 +352,20 @@ class MatchCore:
                 table["answering"] = [answering]
             if resumed or taken_back:
                 table["resumed"], table["taken_back"] = resumed, taken_back
-            outbox.append(OutboxItem(match.id, "table", table))
+            outbox.append(OutboxItem(match.id, OutboxKind.TABLE, table))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:
             for seat_index in sorted(event.audience or ()):
                 if not match.seat(seat_index).plays_ai:
                     per_seat[seat_index].append(event.to_json())
-        outbox += [OutboxItem(match.id, "private", {"seat": s, "events": e}) for s, e in per_seat.items()]
+        outbox += [OutboxItem(match.id, OutboxKind.PRIVATE, {"seat": s, "events": e}) for s, e in per_seat.items()]
         result = None
         if over:
-            match.status = "over"
+            match.status = MatchStatus.OVER
             outcome = game.outcome(state)
-            result = ResultRecord(match_id=match.id, game=match.game, status="over", seats=self.seat_rows(match),
+            result = ResultRecord(match_id=match.id, game=match.game, status=MatchStatus.OVER, seats=self.seat_rows(match),
                                   finished_at=now, outcome=outcome.to_json() if outcome else None)
-            outbox += [OutboxItem(match.id, "final"), ended_item(match, result)]
+            outbox += [OutboxItem(match.id, OutboxKind.FINAL), ended_item(match, result)]
         match.state = game.dump_state(state)
         try:
             return await self.storage.save_match(match, entry=entry, reminders=reminders, result=result,
@@ -425,11 +428,11 @@ class MatchCore:
             match = await self.commit(match, game, state, extra=[said])
             match, _ = await self.advance(match, game, state)
             return match
-        match.status = "abandoned"
-        result = ResultRecord(match_id=match.id, game=match.game, status="abandoned", seats=self.seat_rows(match),
+        match.status = MatchStatus.ABANDONED
+        result = ResultRecord(match_id=match.id, game=match.game, status=MatchStatus.ABANDONED, seats=self.seat_rows(match),
                               finished_at=self.now())
         for other in match.seats:
             other.awaited_since = None
         return await self.storage.save_match(match, reminders=[], result=result,
-                                             outbox=[OutboxItem(match.id, "final", {"reason": plain(why)}),
+                                             outbox=[OutboxItem(match.id, OutboxKind.FINAL, {"reason": plain(why)}),
                                                      ended_item(match, result)])

@@ -45,7 +45,9 @@ from ..storage import (
     LogEntry,
     Mail,
     MatchRecord,
+    MatchStatus,
     OutboxItem,
+    OutboxKind,
     SeatRecord,
     Storage,
     UserPrefs,
@@ -115,7 +117,7 @@ class Courier:
             if match is None:
                 return
         prefs = _Prefs(self.storage)
-        tables = [i for i in items if i.kind == "table"]
+        tables = [i for i in items if i.kind == OutboxKind.TABLE]
         # The table's picture takes longest: it is drawn (in another process) while the rest is read and sent.
         picture = asyncio.ensure_future(asyncio.to_thread(_focus_png, match)) if tables else None
         if drawn is not None and picture is not None:
@@ -123,7 +125,7 @@ class Courier:
         elif drawn is not None:
             drawn.set()
         try:
-            for item in (i for i in items if i.kind == "ended"):
+            for item in (i for i in items if i.kind == OutboxKind.ENDED):
                 try:
                     await self.ended.publish(MatchEnded.from_json(item.payload))
                 except Exception:  # noqa: BLE001 — a subscriber's bug must not hold the table back
@@ -132,17 +134,17 @@ class Courier:
                     continue
                 await self._done(match, [item])
             try:
-                await self._lobby(match, [i for i in items if i.kind == "lobby"])
-                for item in (i for i in items if i.kind == "line"):
+                await self._lobby(match, [i for i in items if i.kind == OutboxKind.LOBBY])
+                for item in (i for i in items if i.kind == OutboxKind.LINE):
                     await self._line(match, item)
-                privates = [i for i in items if i.kind == "private"]
+                privates = [i for i in items if i.kind == OutboxKind.PRIVATE]
                 by_dm = await self._turns_by_dm(match, prefs, tables)
                 panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # news goes with it
                 await self._privates(match, prefs, [i for i in privates if i.payload["seat"] not in panels])
                 if picture is not None:
                     await self._table(match, prefs, tables, picture, by_dm,
                                       [i for i in privates if i.payload["seat"] in panels])
-                for item in (i for i in items if i.kind == "final"):
+                for item in (i for i in items if i.kind == OutboxKind.FINAL):
                     await self._final(match, item)
             except LeaseLost:  # another process took the delivery over: it is theirs, not a failed try
                 log.warning("delivery for match %s stopped: another process took it over", match_id)
@@ -242,7 +244,7 @@ class Courier:
         players choosing at once with others (a draft) and players who asked for DMs, if their DMs are open.
         A player answering their own step sees the question in the reply: a DM only if they asked for one,
         and without the buttons."""
-        if not tables or match.status != "running":
+        if not tables or match.status != MatchStatus.RUNNING:
             return {}
         announced = {seat for item in tables for seat in item.payload.get("announce", [])}
         answering = {seat for item in tables for seat in item.payload.get("answering", [])}
@@ -266,7 +268,7 @@ class Courier:
         in), so that a refused DM becomes a mention in it. `picture` is the table's, being drawn."""
         by_dm = by_dm or {}
         game, state = _loaded(match)
-        running = match.status == "running"
+        running = match.status == MatchStatus.RUNNING
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
         humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
         announced = {seat for item in items for seat in item.payload.get("announce", [])}

@@ -13,9 +13,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any
 
-from ..storage import MatchRecord, ResultRecord, Storage
+from ..storage import MatchRecord, MatchStatus, ResultRecord, Storage
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ class MatchEnded:
     variant: dict[str, Any]      # the match's params (its variants and options)
     guild_id: int | None
     league_id: int | None        # `settings["league_id"]` of a league match
-    status: Literal["over", "abandoned"]
+    status: MatchStatus          # over | abandoned
     finished_at: float
     seats: tuple[SeatResult, ...]
 
@@ -51,7 +51,7 @@ class MatchEnded:
         scores = {int(k): v for k, v in (result.outcome or {}).get("scores", {}).items()}
         seats = tuple(SeatResult(row["seat"], row.get("user_id"), row.get("ai"), bool(row.get("resigned")),
                                  places.get(row["seat"]), scores.get(row["seat"])) for row in result.seats)
-        status: Literal["over", "abandoned"] = "over" if result.status == "over" else "abandoned"
+        status = MatchStatus.OVER if result.status == MatchStatus.OVER else MatchStatus.ABANDONED
         return cls(result.match_id, result.game, dict(match.params), match.guild_id,
                    match.settings.get("league_id"), status, result.finished_at, seats)
 
@@ -60,7 +60,8 @@ class MatchEnded:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchEnded:
-        return cls(**{**data, "seats": tuple(SeatResult(**s) for s in data["seats"])})
+        return cls(**{**data, "status": MatchStatus(data["status"]),
+                      "seats": tuple(SeatResult(**s) for s in data["seats"])})
 
 
 def _places(outcome: dict[str, Any]) -> dict[int, int]:

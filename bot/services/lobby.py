@@ -7,7 +7,17 @@ from typing import Any
 
 from engine.core import Event, Game, Message, get_game
 
-from ..storage import LIVE, LogEntry, MatchRecord, OutboxItem, PlaceTaken, SeatRecord
+from ..storage import (
+    LIVE,
+    LogEntry,
+    LogKind,
+    MatchRecord,
+    MatchStatus,
+    OutboxItem,
+    OutboxKind,
+    PlaceTaken,
+    SeatRecord,
+)
 from . import ai
 from .core import MatchCore, MatchSettings, line_item, lobby_item
 from .errors import Refusal
@@ -68,7 +78,7 @@ class LobbyService:
         join; the others join it by asking too. Returns the lobby and whether this call opened it."""
         async with self.core.locks[match_id]:
             ended = await self.core.get(match_id)
-            if ended.status in ("lobby", "running"):
+            if ended.status in (MatchStatus.LOBBY, MatchStatus.RUNNING):
                 raise Refusal("bot.refusal.rematch_not_ended")
             players = [s.user_id for s in ended.seats if s.user_id is not None]
             if user_id not in players:
@@ -99,7 +109,7 @@ class LobbyService:
 
     async def _lobby(self, match_id: int) -> MatchRecord:
         match = await self.core.get(match_id)
-        if match.status != "lobby":
+        if match.status != MatchStatus.LOBBY:
             raise Refusal("bot.refusal.lobby_closed")
         return match
 
@@ -183,7 +193,7 @@ class LobbyService:
                 raise Refusal("bot.refusal.seat_count", game=spec.title, low=spec.min_seats,
                               high=spec.max_seats, seats=len(match.seats))
             state = await asyncio.to_thread(game.new_game, match.params, len(match.seats), match.seed)
-            match.status = "running"
+            match.status = MatchStatus.RUNNING
             match = await self.core.commit(match, game, state, events=starting_hands(match, game),
                                            extra=[lobby_item(match)])
             match, _ = await self.core.advance(match, game, state)
@@ -197,7 +207,7 @@ class LobbyService:
         a turn of the seat's is theirs with a full clock, and the match counts for them (docs/leagues.md)."""
         async with self.core.locks[match_id]:
             match = await self.core.get(match_id)
-            if match.status != "running":
+            if match.status != MatchStatus.RUNNING:
                 raise Refusal("bot.refusal.not_running")
             self._require_host(match, user_id, is_manager=is_manager)
             if not 1 <= seat_number <= len(match.seats):
@@ -215,7 +225,7 @@ class LobbyService:
                            {"user": f"<@{player_id}>", "colour": colour_name(game, seat.seat), "left": left or ""})
             hand = [Event("bot.dm.substitute_hand", {}, frozenset({seat.seat}))] if game.spec.hidden_info else []
             # The log keeps when they took over: their reliability counts the seat's turns from then on.
-            took_over = LogEntry(match.id, 0, "substitute", seat.seat, None, self.core.now())
+            took_over = LogEntry(match.id, 0, LogKind.SUBSTITUTE, seat.seat, None, self.core.now())
             match = await self.core.commit(match, game, self.core.state_of(match, game), entry=took_over,
                                            events=hand, extra=[line_item(match, said)])
             await self.core.deliver(match_id, match)
@@ -227,13 +237,13 @@ class LobbyService:
             if match.status not in LIVE:
                 raise Refusal("bot.refusal.not_live")
             self._require_host(match, user_id, is_manager=is_manager)
-            match.status = "cancelled"
+            match.status = MatchStatus.CANCELLED
             why = Message("bot.match.cancelled", {"match": match.id})
             for seat in match.seats:
                 seat.awaited_since = None
             # In the lobby the lobby message says so; a running match's players hear it and its buttons go.
             outbox = [lobby_item(match), line_item(match, why)] if match.state is None else [
-                OutboxItem(match.id, "final", {"reason": plain(why)})]
+                OutboxItem(match.id, OutboxKind.FINAL, {"reason": plain(why)})]
             match = await self.core.storage.save_match(match, reminders=[], outbox=outbox)
             await self.core.deliver(match_id, match)
             return match

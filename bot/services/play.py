@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from engine.core import Event, Message
 
-from ..storage import LogEntry, MatchRecord
+from ..storage import LogEntry, LogKind, MatchRecord, MatchStatus
 from . import pictures
 from .core import MatchCore, effective_steps, taken_back
 from .errors import Refusal, StaleBoard
@@ -80,14 +80,14 @@ class PlayService:
                     held = [i.id for i in delivery.mine if i.id is not None]
                     names = Names(match)
                     private = names.events(event_from_json(e) for i in delivery.mine for e in i.payload["events"])
-                    still = seat.seat in game.active_seats(state) and match.status == "running"
+                    still = seat.seat in game.active_seats(state) and match.status == MatchStatus.RUNNING
                     hand, panel = await asyncio.gather(
                         _after(delivery.table_drawn, pictures.hand_png, game.view(state, seat.seat), locale)
                         if private else _none(),
                         asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if still else _none())
                     label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
                     waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
-                        choosing, game.active_seats(state), seat.seat))] if match.status == "running" else []
+                        choosing, game.active_seats(state), seat.seat))] if match.status == MatchStatus.RUNNING else []
             except Exception:
                 self.core.held.difference_update(held)  # no reply will show it: the courier sends it
                 await self.core.deliver(match.id, match)
@@ -129,7 +129,7 @@ class PlayService:
                 raise Refusal("bot.refusal.undo_simultaneous")
             # Told without the notation, which may name hidden things (e.g. the tiles chosen for a fight).
             told = Event("bot.log.undone", {"player": colour_name(game, seat.seat).to_json()})
-            entry = LogEntry(match_id=match.id, state_id=0, kind="undo", seat=seat.seat, notation=last.notation,
+            entry = LogEntry(match_id=match.id, state_id=0, kind=LogKind.UNDO, seat=seat.seat, notation=last.notation,
                              at=self.core.now(), events=[told.to_json()], label=last.label)
             match = await self.core.commit(match, game, state, entry=entry, events=[told], undoing=seat.seat)
             match, _ = await self.core.advance(match, game, state)
@@ -139,7 +139,7 @@ class PlayService:
     async def resign(self, match_id: int, user_id: int) -> MatchRecord:
         async with self.core.locks[match_id]:
             match = await self.core.get(match_id)
-            if match.status == "lobby":
+            if match.status == MatchStatus.LOBBY:
                 raise Refusal("bot.refusal.resign_in_lobby")
             match, game, state = self.core.in_play(match)
             seat = self.core.seat_for(match, user_id)
@@ -171,7 +171,7 @@ class PlayService:
         """The state the caller's legal steps in this channel's match are offered for, and the steps
         (for /play autocomplete); no steps if none."""
         match = await self.core.storage.live_match_at(place_id)
-        if match is None or match.status != "running":
+        if match is None or match.status != MatchStatus.RUNNING:
             return 0, []
         try:
             return match.state_id, (await self.panel(match.id, user_id, locale)).choices

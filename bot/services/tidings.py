@@ -10,7 +10,7 @@ from typing import Any
 from engine.core import Event, Game, Message, get_game
 from engine.core.messages import has_key
 
-from ..storage import LogEntry, MatchRecord, SeatRecord
+from ..storage import LogEntry, LogKind, MatchRecord, SeatRecord
 from .presenter import Choice, Panel
 
 # A player's colour as games name it in their events ("<game>.colour.yellow"), and as the bot does.
@@ -101,8 +101,8 @@ def standing(log: Iterable[LogEntry]) -> list[LogEntry]:
     forced steps after it, and is kept as a notice."""
     out: list[LogEntry] = []
     for entry in log:
-        if entry.kind == "undo":
-            steps = [i for i, e in enumerate(out) if e.kind == "step"]
+        if entry.kind == LogKind.UNDO:
+            steps = [i for i, e in enumerate(out) if e.kind == LogKind.STEP]
             while steps and out[steps[-1]].forced:
                 del out[steps.pop()]
             if steps:
@@ -122,7 +122,7 @@ def since_last_turn(log: Iterable[LogEntry], seat: int | None) -> list[Event]:
 def reaches_last_turn(log: list[LogEntry], seat: int | None) -> bool:
     """Whether this end of the log goes back past `seat`'s last turn, so that a longer one tells the same
     (an undo in it might reach further back)."""
-    return not any(e.kind == "undo" for e in log) and _turn_start(log, seat) > 0
+    return not any(e.kind == LogKind.UNDO for e in log) and _turn_start(log, seat) > 0
 
 
 def _turn_start(entries: list[LogEntry], seat: int | None) -> int:

@@ -13,8 +13,10 @@ from engine.core import Game, Message
 from ..storage import (
     LeaseLost,
     MatchRecord,
+    MatchStatus,
     OutboxItem,
     Reminder,
+    ReminderKind,
     SeatRecord,
     UserPrefs,
     lease,
@@ -87,13 +89,13 @@ class TimekeeperService:
 
     async def _act_on(self, reminder: Reminder) -> None:
         match = await self.core.storage.get_match(reminder.match_id)
-        if match is None or match.status != "running":
+        if match is None or match.status != MatchStatus.RUNNING:
             return
         seat = match.seat(reminder.seat)
         if seat.awaited_since is None or seat.plays_ai:
             return
         settings = self.core.settings_of(match)
-        if reminder.kind == "nudge":
+        if reminder.kind == ReminderKind.NUDGE:
             deadline = clock.expiries(await self.core.storage.reminders(match.id)).get(
                 seat.seat, clock.deadline(seat.awaited_since, settings.clock_hours))
             await self._nudge(match, seat, reminder.level, deadline, nonce=nudge_nonce(reminder))
@@ -119,7 +121,7 @@ class TimekeeperService:
             raise Refusal("bot.refusal.not_away")
         after = dataclasses.replace(before, away_since=(before.away_since if before.away_at(now) else now) if days
                                     else None, away_until=now + days * clock.DAY if days else None)
-        running = sorted(m.id for m in await self.core.storage.matches(user_id=user_id, statuses=("running",))
+        running = sorted(m.id for m in await self.core.storage.matches(user_id=user_id, statuses=(MatchStatus.RUNNING,))
                          if m.id is not None)
         async with contextlib.AsyncExitStack() as held:  # in one order, so that no two callers wait on each other
             for match_id in running:
@@ -128,7 +130,7 @@ class TimekeeperService:
             told: list[OutboxItem] = []
             for match_id in running:
                 match = await self.core.get(match_id)
-                if match.status != "running":
+                if match.status != MatchStatus.RUNNING:
                     continue
                 most = self.core.settings_of(match).max_away_days
                 later = clock.break_end(after, now, most) - clock.break_end(before, now, most)
@@ -156,7 +158,7 @@ class TimekeeperService:
     async def _set_paused(self, match_id: int, user_id: int, is_manager: bool, *, pause: bool) -> MatchRecord:
         async with self.core.locks[match_id]:
             match = await self.core.get(match_id)
-            if match.status != "running":
+            if match.status != MatchStatus.RUNNING:
                 raise Refusal("bot.refusal.not_running")
             if user_id != match.host_id and not is_manager:
                 raise Refusal("bot.refusal.host_only")
@@ -213,7 +215,7 @@ class TimekeeperService:
     async def resume(self) -> None:
         """After a restart: deliver what a crash left undelivered, and let AI seats that were about to move, move."""
         await self.deliver_pending()
-        for match in await self.core.storage.matches(statuses=("running",)):
+        for match in await self.core.storage.matches(statuses=(MatchStatus.RUNNING,)):
             game = self.core.game_of(match)
             if not moves_by_itself(match, game, self.core.state_of(match, game)):
                 continue
@@ -222,7 +224,7 @@ class TimekeeperService:
                 if held is None:
                     continue
                 match = await self.core.get(match.id)
-                if match.status != "running":
+                if match.status != MatchStatus.RUNNING:
                     continue
                 state = self.core.state_of(match, game)
                 if moves_by_itself(match, game, state):

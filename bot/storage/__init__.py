@@ -8,14 +8,19 @@ from pathlib import Path
 from .claims import LEASE_SECONDS, Lease, LeaseLost, current_lease, lease, reminder_lease
 from .port import Lifecycle, MatchStore, OutboxStore, PlayerStore, ReminderStore, Storage, WorkClaims
 from .records import (
+    FINISHED,
     LIVE,
     DatabaseUnavailable,
     LogEntry,
+    LogKind,
     Mail,
     MatchRecord,
+    MatchStatus,
     OutboxItem,
+    OutboxKind,
     PlaceTaken,
     Reminder,
+    ReminderKind,
     ResultRecord,
     SchemaTooNew,
     SeatRecord,
@@ -48,8 +53,9 @@ def make_storage(database: str | Path, *, lease_seconds: float = LEASE_SECONDS,
 
 
 __all__ = [
-    "DATABASE_URLS", "DatabaseUnavailable", "LEASE_SECONDS", "LIVE", "Lease", "LeaseLost", "Lifecycle", "LogEntry", "Mail", "MatchRecord", "MatchStore", "OutboxItem", "OutboxStore", "PlaceTaken",
-    "PlayerStore", "Reminder", "ReminderStore", "ResultRecord", "SchemaTooNew", "SeatRecord", "SqlStorage",
+    "DATABASE_URLS", "DatabaseUnavailable", "FINISHED", "LEASE_SECONDS", "LIVE", "Lease", "LeaseLost", "Lifecycle",
+    "LogEntry", "LogKind", "Mail", "MatchRecord", "MatchStatus", "MatchStore", "OutboxItem", "OutboxKind",
+    "OutboxStore", "PlaceTaken", "PlayerStore", "Reminder", "ReminderKind", "ReminderStore", "ResultRecord", "SchemaTooNew", "SeatRecord", "SqlStorage",
     "SqliteStorage", "StaleState", "Storage", "UserPrefs", "WorkClaims", "current_lease",
     "lease", "make_storage", "reminder_lease",
 ]

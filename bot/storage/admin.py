@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from .claims import LEASE_SECONDS
 from .postgresql import PostgresDatabase, PostgresStorage
-from .records import DatabaseUnavailable
+from .records import DatabaseUnavailable, MatchStatus
 from .sql import MIGRATIONS, migrations, to_apply
 from .sqlite import SqliteStorage
 from .store import SqlStorage
@@ -113,8 +113,7 @@ async def replay_all(storage: SqlStorage) -> tuple[int, list[int]]:
     games()  # every game package registered
     service = MatchServices(storage, presenter=None)  # replaying shows nothing
     replayed, mismatched = 0, []
-    statuses = ("lobby", "running", "over", "cancelled", "abandoned")
-    for match in await storage.matches(statuses=statuses):
+    for match in await storage.matches(statuses=tuple(MatchStatus)):
         if match.state is None:
             continue
         replayed += 1

@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
-from .records import Reminder
+from .records import Reminder, ReminderKind
 from .sql import Database
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ class Claims:
                 " SELECT id FROM reminders WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until < ?)"
                 f" ORDER BY due_at, id LIMIT ?{self.db.skip_locked}) RETURNING *",
                 self.owner, wall + self.lease_seconds, now, wall, limit)
-        reminders = [Reminder(id=r["id"], match_id=r["match_id"], seat=r["seat"], kind=r["kind"], level=r["level"],
+        reminders = [Reminder(id=r["id"], match_id=r["match_id"], seat=r["seat"], kind=ReminderKind(r["kind"]), level=r["level"],
                               due_at=r["due_at"]) for r in rows]
         return sorted(reminders, key=lambda r: (r.due_at, r.id or 0))
 

@@ -11,7 +11,9 @@ from .outbox import write_outbox
 from .records import (
     LIVE,
     LogEntry,
+    LogKind,
     MatchRecord,
+    MatchStatus,
     OutboxItem,
     PlaceTaken,
     Reminder,
@@ -29,7 +31,7 @@ MATCH_COLUMNS = (
 _JSON_COLUMNS = {"params", "settings", "state"}
 # Written out rather than bound, so that the partial index on live matches serves the lookup (a planner cannot
 # tell that bound values fall within the index's condition, and would read the whole table).
-LIVE_SQL = f"({', '.join(repr(status) for status in LIVE)})"
+LIVE_SQL = f"({', '.join(repr(status.value) for status in LIVE)})"
 
 
 class MatchRecords:
@@ -61,7 +63,7 @@ class MatchRecords:
         return rows[0] if rows else None
 
     async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
-                      statuses: Sequence[str] = LIVE) -> list[MatchRecord]:
+                      statuses: Sequence[MatchStatus] = LIVE) -> list[MatchRecord]:
         where = [f"status IN ({', '.join('?' * len(statuses))})"]
         params: list[Any] = list(statuses)
         if guild_id is not None:
@@ -72,7 +74,7 @@ class MatchRecords:
             params.append(user_id)
         return await self._select_matches(" AND ".join(where), tuple(params))
 
-    async def count_matches(self, statuses: Sequence[str] = LIVE) -> int:
+    async def count_matches(self, statuses: Sequence[MatchStatus] = LIVE) -> int:
         sql = f"SELECT COUNT(*) AS n FROM matches WHERE status IN ({', '.join('?' * len(statuses))})"
         if set(statuses) <= set(LIVE):  # counted on the partial index of live matches
             sql += f" AND status IN {LIVE_SQL}"
@@ -116,7 +118,7 @@ class MatchRecords:
         query = "SELECT * FROM actions WHERE match_id = ? ORDER BY id DESC" + (" LIMIT ?" if last else "")
         rows = list(reversed(await self.db.fetch(query, *((match_id, last) if last else (match_id,)))))
         return [
-            LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"], seat=r["seat"],
+            LogEntry(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=LogKind(r["kind"]), seat=r["seat"],
                      notation=r["notation"], undoable=bool(r["undoable"]), by_ai=bool(r["by_ai"]),
                      events=json.loads(r["events"]), at=r["at"], label=json.loads(r["label"]) if r["label"] else None)
             for r in rows
@@ -127,7 +129,7 @@ class MatchRecords:
         if not rows:
             return None
         row = rows[0]
-        return ResultRecord(match_id=row["match_id"], game=row["game"], status=row["status"],
+        return ResultRecord(match_id=row["match_id"], game=row["game"], status=MatchStatus(row["status"]),
                             outcome=json.loads(row["outcome"]) if row["outcome"] else None,
                             seats=json.loads(row["seats"]), finished_at=row["finished_at"])
 
@@ -141,6 +143,7 @@ class MatchRecords:
             data = {k: row[k] for k in MATCH_COLUMNS}
             for key in _JSON_COLUMNS:
                 data[key] = json.loads(data[key]) if data[key] is not None else None
+            data["status"] = MatchStatus(data["status"])
             found[row["id"]] = MatchRecord(id=row["id"], **data)
         for s in seats:
             found[s["match_id"]].seats.append(

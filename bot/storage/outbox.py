@@ -12,7 +12,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .records import OutboxItem
+from .records import OutboxItem, OutboxKind
 from .sql import Database, Executor
 from .steps import to_json
 
@@ -44,7 +44,7 @@ class Outbox:
             where += " AND (next_try_at IS NULL OR next_try_at <= ?)"
             params.append(due_by)
         rows = await self.db.fetch(f"SELECT * FROM outbox WHERE {where} ORDER BY id", *params)
-        return [OutboxItem(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=r["kind"],
+        return [OutboxItem(id=r["id"], match_id=r["match_id"], state_id=r["state_id"], kind=OutboxKind(r["kind"]),
                            payload=json.loads(r["payload"]), created_at=r["created_at"], attempts=r["attempts"])
                 for r in rows]
 

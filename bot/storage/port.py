@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from .records import LogEntry, Mail, MatchRecord, OutboxItem, Reminder, ResultRecord, UserPrefs
+from .records import (
+    LIVE,
+    LogEntry,
+    Mail,
+    MatchRecord,
+    MatchStatus,
+    OutboxItem,
+    Reminder,
+    ResultRecord,
+    UserPrefs,
+)
 
 
 class Lifecycle(Protocol):
@@ -36,9 +46,9 @@ class MatchStore(Protocol):
         """The latest match played at a channel or thread, whatever its status."""
 
     async def matches(self, *, guild_id: int | None = None, user_id: int | None = None,
-                      statuses: Sequence[str] = ("lobby", "running")) -> list[MatchRecord]: ...
+                      statuses: Sequence[MatchStatus] = LIVE) -> list[MatchRecord]: ...
 
-    async def count_matches(self, statuses: Sequence[str] = ("lobby", "running")) -> int:
+    async def count_matches(self, statuses: Sequence[MatchStatus] = LIVE) -> int:
         """How many matches have one of these statuses."""
 
     async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,

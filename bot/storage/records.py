@@ -3,9 +3,45 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-LIVE = ("lobby", "running")
+
+class MatchStatus(StrEnum):
+    """Where a match is in its life; stored as its value."""
+
+    LOBBY = "lobby"            # seats being taken
+    RUNNING = "running"
+    OVER = "over"              # played to the end (or recorded at a table)
+    CANCELLED = "cancelled"    # closed by its host or a league before it ended
+    ABANDONED = "abandoned"    # ended when no player was left to play it
+    RECORDED = "recorded"      # played at a table, waiting for another player (or an admin) to confirm it
+
+
+LIVE = (MatchStatus.LOBBY, MatchStatus.RUNNING)
+FINISHED = (MatchStatus.OVER, MatchStatus.ABANDONED)
+
+
+class LogKind(StrEnum):
+    STEP = "step"
+    UNDO = "undo"              # takes back the latest step still standing
+    SUBSTITUTE = "substitute"  # a player took the seat over
+
+
+class ReminderKind(StrEnum):
+    NUDGE = "nudge"            # a polite reminder, part of the way through the turn's clock
+    EXPIRE = "expire"          # the clock ran out: the match's on_expiry applies
+
+
+class OutboxKind(StrEnum):
+    """What an outbox item shows; its payload depends on the kind."""
+
+    LOBBY = "lobby"            # the lobby message, redrawn
+    TABLE = "table"            # the table picture, and the turns it announces
+    PRIVATE = "private"        # a seat's private news
+    LINE = "line"              # one line said in the match's place
+    FINAL = "final"            # the final score
+    ENDED = "ended"            # the match-ended event, for the features that follow matches
 
 
 @dataclass
@@ -33,7 +69,7 @@ class MatchRecord:
     guild_id: int | None = None
     params: dict[str, Any] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
-    status: str = "lobby"
+    status: MatchStatus = MatchStatus.LOBBY
     state: dict[str, Any] | None = None
     state_id: int = 0
     lobby_message_id: int | None = None
@@ -59,7 +95,7 @@ class MatchRecord:
 class LogEntry:
     match_id: int
     state_id: int
-    kind: str                          # step | undo | substitute (a player took the seat over)
+    kind: LogKind
     seat: int | None
     notation: str | None
     at: float
@@ -73,14 +109,14 @@ class LogEntry:
     def forced(self) -> bool:
         """A step the bot took for a player because it was their only legal answer and revealed nothing: it
         stands and falls with the step before it (an undo takes both back)."""
-        return self.kind == "step" and self.by_ai and self.undoable
+        return self.kind == LogKind.STEP and self.by_ai and self.undoable
 
 
 @dataclass
 class Reminder:
     match_id: int
     seat: int
-    kind: str                          # nudge | expire
+    kind: ReminderKind
     due_at: float
     level: int = 0
     id: int | None = None
@@ -90,7 +126,7 @@ class Reminder:
 class ResultRecord:
     match_id: int
     game: str
-    status: str                        # over | abandoned
+    status: MatchStatus                # over | abandoned
     seats: list[dict[str, Any]]
     finished_at: float
     outcome: dict[str, Any] | None = None
@@ -125,7 +161,7 @@ class OutboxItem:
     """Something players must see after a change, saved with it and delivered afterwards."""
 
     match_id: int
-    kind: str                          # lobby | table | private | line | final | ended
+    kind: OutboxKind
     payload: dict[str, Any] = field(default_factory=dict)
     state_id: int = 0                  # set when saved: the match's state_id after the change
     created_at: float = 0.0

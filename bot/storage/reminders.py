@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .records import Reminder
+from .records import Reminder, ReminderKind
 from .sql import Database
 
 
@@ -23,5 +23,5 @@ class Reminders:
 
     async def _reminders(self, where: str, *params: Any) -> list[Reminder]:
         rows = await self.db.fetch(f"SELECT * FROM reminders WHERE {where} ORDER BY due_at, id", *params)
-        return [Reminder(id=r["id"], match_id=r["match_id"], seat=r["seat"], kind=r["kind"], level=r["level"],
+        return [Reminder(id=r["id"], match_id=r["match_id"], seat=r["seat"], kind=ReminderKind(r["kind"]), level=r["level"],
                          due_at=r["due_at"]) for r in rows]

@@ -21,7 +21,7 @@ from ..leagues.league import League
 from ..leagues.service import LeagueService
 from ..results import shared_places
 from ..services import MatchSettings, Refusal
-from ..storage import MatchRecord, SeatRecord, Storage
+from ..storage import MatchRecord, MatchStatus, SeatRecord, Storage
 from ..storage.tabletop import TableRecord, TableResultStorage
 from .scores import Recorded, outcome
 
@@ -73,7 +73,7 @@ class TabletopService:
         settings = MatchSettings.model_validate({"locale": locale, "at_table": True,
                                                  "league_id": chosen.id if chosen else None})
         match = MatchRecord(game=game, seed=0, channel_id=channel_id, place_id=channel_id, host_id=recorder,
-                            guild_id=guild_id, settings=settings.model_dump(mode="json"), status="recorded",
+                            guild_id=guild_id, settings=settings.model_dump(mode="json"), status=MatchStatus.RECORDED,
                             seats=[SeatRecord(seat=i, user_id=p.player, name=p.name or None)
                                    for i, p in enumerate(players)])
         record = await self.tables.record_table(match, TableRecord(

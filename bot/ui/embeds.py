@@ -11,7 +11,7 @@ from engine.core import Event, Message, get_game
 from ..i18n import t
 from ..services import FinalReport, PrivateNotice, Status, TableUpdate, TurnNotice, tidings, variants
 from ..services.clock import discord_time
-from ..storage import MatchRecord, SeatRecord
+from ..storage import MatchRecord, MatchStatus, SeatRecord
 
 CONTENT = 2000       # Discord's limits
 DESCRIPTION = 4096
@@ -32,7 +32,7 @@ def who(match: MatchRecord, seat: SeatRecord, locale: str, *, with_colour: bool 
         person = t("bot.seat.ai", locale, policy=t(f"bot.ai.{seat.ai}", locale))
     else:
         person = f"<@{seat.user_id}>"
-    if not with_colour or match.status == "lobby":
+    if not with_colour or match.status == MatchStatus.LOBBY:
         return person
     game = get_game(match.game)
     colour = tidings.colour_of(game, seat.seat)
@@ -73,11 +73,11 @@ def lobby_embed(match: MatchRecord, title: str, seat_range: tuple[int, int], loc
         resign=t(f"bot.resign.{settings.get('resign', 'ai')}", locale),
         ai=t(f"bot.ai.{settings.get('ai_policy', 'heuristic')}", locale)), inline=False)
     challenged = settings.get("challenged") or []
-    if challenged and match.status == "lobby":
+    if challenged and match.status == MatchStatus.LOBBY:
         embed.add_field(name=t("bot.lobby.challenged", locale), value=clip(" ".join(f"<@{user}>" for user in challenged),
                                                                           FIELD), inline=False)
-    if match.status in ("lobby", "running"):  # what to do next: join, or follow the table
-        footer = "bot.lobby.footer_running" if match.status == "running" else (
+    if match.status in (MatchStatus.LOBBY, MatchStatus.RUNNING):  # what to do next: join, or follow the table
+        footer = "bot.lobby.footer_running" if match.status == MatchStatus.RUNNING else (
             "bot.lobby.footer_challenge" if challenged else "bot.lobby.footer")
         embed.set_footer(text=t(footer, locale))
     embed.description = t("bot.lobby.host", locale, host=f"<@{match.host_id}>")

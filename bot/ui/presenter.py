@@ -15,7 +15,7 @@ from engine.core import Message, get_game
 
 from ..services import DmClosed, FinalReport, PrivateNotice, TableUpdate, TurnNotice
 from ..services import ai as ai_seats
-from ..storage import MatchRecord
+from ..storage import MatchRecord, MatchStatus
 from . import embeds, views
 
 log = logging.getLogger(__name__)
@@ -52,7 +52,7 @@ class DiscordPresenter:
         locale = _locale(match)
         embed = embeds.lobby_embed(match, title, seat_range, locale)
         game = get_game(match.game)
-        view = (views.lobby_view(match.id, locale, ai_seats.levels(game)) if match.status == "lobby"
+        view = (views.lobby_view(match.id, locale, ai_seats.levels(game)) if match.status == MatchStatus.LOBBY
                 else None)
         if match.lobby_message_id and await self._edit(match, match.lobby_message_id, embed=embed, view=view):
             return match.lobby_message_id

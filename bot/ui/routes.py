@@ -11,6 +11,7 @@ cogs answer that with one sentence.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 PREFIX, RULES_PREFIX, REPLAY_PREFIX = "cs", "rq", "rp"
 MAX_CUSTOM_ID = 100  # Discord's limit
@@ -30,11 +31,28 @@ def prefix_of(custom_id: str) -> str:
     return custom_id.partition(":")[0]
 
 
+class Verb(StrEnum):
+    """What a match's button or select does, as its custom id spells it."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    ADD_AI = "addai"
+    REMOVE_AI = "rmai"
+    START = "start"
+    REMATCH = "rematch"
+    OPEN = "open"        # the private panel of the player's question
+    HAND = "hand"
+    BOARD = "board"
+    STATUS = "status"
+    DO = "do"            # a step's button: its notation, or its place in the list (#n)
+    PICK = "pick"        # a step chosen from a select
+
+
 @dataclass(frozen=True)
 class Route:
     match_id: int
     state_id: int
-    verb: str
+    verb: Verb
     arg: str | None = None
 
     @property
@@ -48,9 +66,9 @@ class Route:
         return len(self.custom_id) <= MAX_CUSTOM_ID
 
 
-LOBBY_VERBS = frozenset({"join", "leave", "addai", "rmai", "start"})
-STEP_VERBS = frozenset({"do", "pick"})
-VERBS = LOBBY_VERBS | STEP_VERBS | {"open", "hand", "board", "status", "rematch"}
+LOBBY_VERBS = frozenset({Verb.JOIN, Verb.LEAVE, Verb.ADD_AI, Verb.REMOVE_AI, Verb.START})
+STEP_VERBS = frozenset({Verb.DO, Verb.PICK})
+VERBS = frozenset(Verb)
 
 
 def parse(custom_id: str) -> Route | None:
@@ -60,7 +78,7 @@ def parse(custom_id: str) -> Route | None:
     match_id, state_id = number(parts[1]), number(parts[2])
     if match_id is None or state_id is None or parts[3] not in VERBS:
         return None
-    return Route(match_id, state_id, parts[3], parts[4] if len(parts) == 5 else None)
+    return Route(match_id, state_id, Verb(parts[3]), parts[4] if len(parts) == 5 else None)
 
 
 @dataclass(frozen=True)
@@ -109,7 +127,7 @@ def parse_replay(custom_id: str) -> ReplayFrame | None:
 
 def step_ref(match_id: int, state_id: int, notation: str, index: int, limit: int = MAX_CUSTOM_ID) -> str:
     """How a component names a step: its notation, or `#index` (into the legal steps) when too long."""
-    if len(Route(match_id, state_id, "do", notation).custom_id) <= limit and not notation.startswith("#"):
+    if len(Route(match_id, state_id, Verb.DO, notation).custom_id) <= limit and not notation.startswith("#"):
         return notation
     return f"#{index}"
 

@@ -11,7 +11,7 @@ import discord
 
 from ..i18n import t
 from ..services import Panel
-from .routes import Route, step_ref
+from .routes import Route, Verb, step_ref
 
 BUTTON_LABEL = 80
 OPTION_TEXT = 100
@@ -37,29 +37,29 @@ def _button(label: str, route: Route, style=discord.ButtonStyle.secondary, row: 
 def lobby_view(match_id: int, locale: str, ai_levels: dict[str, str]) -> discord.ui.View:
     """Join, Leave, Start; below, an Add AI button for each of the game's AI levels (level -> policy), and Remove AI."""
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(t("bot.lobby.join", locale), Route(match_id, 0, "join"), discord.ButtonStyle.primary, row=0))
-    view.add_item(_button(t("bot.lobby.leave", locale), Route(match_id, 0, "leave"), row=0))
-    view.add_item(_button(t("bot.lobby.start", locale), Route(match_id, 0, "start"), discord.ButtonStyle.success, row=0))
+    view.add_item(_button(t("bot.lobby.join", locale), Route(match_id, 0, Verb.JOIN), discord.ButtonStyle.primary, row=0))
+    view.add_item(_button(t("bot.lobby.leave", locale), Route(match_id, 0, Verb.LEAVE), row=0))
+    view.add_item(_button(t("bot.lobby.start", locale), Route(match_id, 0, Verb.START), discord.ButtonStyle.success, row=0))
     for level, policy in ai_levels.items():
         view.add_item(_button(t("bot.lobby.add_ai", locale, level=t(f"bot.ai.{policy}", locale)),
-                              Route(match_id, 0, "addai", level), row=1))
-    view.add_item(_button(t("bot.lobby.remove_ai", locale), Route(match_id, 0, "rmai"), row=1))
+                              Route(match_id, 0, Verb.ADD_AI, level), row=1))
+    view.add_item(_button(t("bot.lobby.remove_ai", locale), Route(match_id, 0, Verb.REMOVE_AI), row=1))
     return _stopped(view)
 
 
 def final_view(match_id: int, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(t("bot.final.rematch", locale), Route(match_id, 0, "rematch"), discord.ButtonStyle.primary))
+    view.add_item(_button(t("bot.final.rematch", locale), Route(match_id, 0, Verb.REMATCH), discord.ButtonStyle.primary))
     return _stopped(view)
 
 
 def table_view(match_id: int, state_id: int, locale: str, hidden_info: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(_button(t("bot.table.play", locale), Route(match_id, state_id, "open"), discord.ButtonStyle.primary))
+    view.add_item(_button(t("bot.table.play", locale), Route(match_id, state_id, Verb.OPEN), discord.ButtonStyle.primary))
     if hidden_info:
-        view.add_item(_button(t("bot.table.hand", locale), Route(match_id, state_id, "hand")))
-    view.add_item(_button(t("bot.table.board", locale), Route(match_id, state_id, "board")))
-    view.add_item(_button(t("bot.table.status", locale), Route(match_id, state_id, "status")))
+        view.add_item(_button(t("bot.table.hand", locale), Route(match_id, state_id, Verb.HAND)))
+    view.add_item(_button(t("bot.table.board", locale), Route(match_id, state_id, Verb.BOARD)))
+    view.add_item(_button(t("bot.table.status", locale), Route(match_id, state_id, Verb.STATUS)))
     return _stopped(view)
 
 
@@ -75,13 +75,13 @@ def panel_view(panel: Panel, locale: str) -> discord.ui.View:
         index = notations.index(panel.suggested.notation)
         ref = step_ref(match_id, state_id, panel.suggested.notation, index)
         view.add_item(_button(t("bot.panel.suggested", locale, step=panel.suggested.label),
-                              Route(match_id, state_id, "do", ref), discord.ButtonStyle.success, row=0))
+                              Route(match_id, state_id, Verb.DO, ref), discord.ButtonStyle.success, row=0))
         offered = [(i, c) for i, c in offered if i != index]
         row = 1
     if len(offered) <= MAX_BUTTON_CHOICES:
         for n, (i, choice) in enumerate(offered):
             ref = step_ref(match_id, state_id, choice.notation, i)
-            view.add_item(_button(choice.label, Route(match_id, state_id, "do", ref), row=row + n // 5))
+            view.add_item(_button(choice.label, Route(match_id, state_id, Verb.DO, ref), row=row + n // 5))
         return _stopped(view)
     for start in range(0, len(offered), SELECT_OPTIONS):
         if row > 4:
@@ -89,7 +89,7 @@ def panel_view(panel: Panel, locale: str) -> discord.ui.View:
         options = [discord.SelectOption(label=clip(c.label, OPTION_TEXT),
                                         value=c.notation if len(c.notation) <= OPTION_TEXT else f"#{i}")
                    for i, c in offered[start:start + SELECT_OPTIONS]]
-        view.add_item(discord.ui.Select(custom_id=Route(match_id, state_id, "pick", str(row)).custom_id,
+        view.add_item(discord.ui.Select(custom_id=Route(match_id, state_id, Verb.PICK, str(row)).custom_id,
                                         placeholder=clip(t("bot.panel.pick", locale), OPTION_TEXT),
                                         options=options, row=row))
         row += 1

@@ -52,3 +52,11 @@ def test_routes_round_trip_and_ignore_foreign_ids():
     assert parse(route.custom_id) == route
     assert parse("someone-else:1") is None and parse("cs:x:1:do") is None
     assert resolve_step("#9", ["a"]) is None
+
+
+def test_every_verb_of_a_custom_id_has_an_answer():
+    from bot.cogs.components import Components
+    from bot.ui.routes import Verb
+
+    assert set(Components.ANSWERS) == set(Verb)
+    assert all(parse(Route(7, 42, verb).custom_id) == Route(7, 42, verb) for verb in Verb)

@@ -1,13 +1,13 @@
 """Closing a round: when its matches end, or at its deadline as the league says."""
 
-from bot.leagues import AtDeadline, MatchStatus, PlayOut, RoundTable, Void, check_round, next_round_due
+from bot.leagues import AtDeadline, PlayOut, RoundTable, TableStatus, Void, check_round, next_round_due
 
 DAY = 86400.0
-OVER, RUNNING = MatchStatus.OVER, MatchStatus.RUNNING
+OVER, RUNNING = TableStatus.OVER, TableStatus.RUNNING
 
 
 def test_a_round_closes_when_every_match_has_ended_even_before_its_deadline():
-    tables = [RoundTable(1, OVER), RoundTable(2, MatchStatus.ABANDONED), RoundTable(3, MatchStatus.VOIDED)]
+    tables = [RoundTable(1, OVER), RoundTable(2, TableStatus.ABANDONED), RoundTable(3, TableStatus.VOIDED)]
     check = check_round(tables, deadline=10 * DAY, now=DAY, at_deadline=AtDeadline.PLAY_OUT)
     assert check.closed and check.decisions == ()
 
