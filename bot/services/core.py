@@ -40,8 +40,9 @@ from . import ai, clock
 from .courier import Courier, title_of
 from .ended import MatchEnded, MatchEndedBus
 from .errors import Refusal, StaleBoard
+from .payloads import FinalNews, LineNews, PrivateNews, TableNews, outbox_item
 from .presenter import Presenter
-from .tidings import colour_of, plain
+from .tidings import colour_of
 
 MAX_AI_STEPS = 5000  # a guard against a game that never hands the turn back
 
@@ -128,19 +129,6 @@ _last_forced: tuple[Any, Forced | None] | None = None
 def moves_by_itself(match: MatchRecord, game: Game, state) -> bool:
     """Whether the bot must move this match on: an AI seat is to play, or a player's forced step is due."""
     return any(match.seat(s).plays_ai for s in game.active_seats(state)) or forced_step(match, game, state) is not None
-
-
-def lobby_item(match: MatchRecord) -> OutboxItem:
-    return OutboxItem(match.id or 0, OutboxKind.LOBBY)
-
-
-def line_item(match: MatchRecord, message: Message, mention: int | None = None) -> OutboxItem:
-    return OutboxItem(match.id or 0, OutboxKind.LINE, {"message": plain(message), "mention": mention})
-
-
-def ended_item(match: MatchRecord, result: ResultRecord) -> OutboxItem:
-    """The match-ended event, saved with the result it tells of (see ended.py)."""
-    return OutboxItem(match.id or 0, OutboxKind.ENDED, MatchEnded.of(match, result).to_json())
 
 
 @dataclass
@@ -231,7 +219,7 @@ class MatchCore:
                 yield delivery
                 return
             pending = await self.storage.pending(match_id)  # read under the claim: none of it delivered yet
-            delivery.mine = [i for i in pending if i.kind == OutboxKind.PRIVATE and i.payload["seat"] == replying]
+            delivery.mine = [i for i in pending if i.kind == OutboxKind.PRIVATE and PrivateNews.of(i).seat == replying]
             self.held.update(i.id for i in delivery.mine if i.id is not None)
             courier = asyncio.create_task(self.courier.deliver(
                 match_id, self.held, match=match, pending=pending, drawn=delivery.table_drawn))
@@ -337,7 +325,8 @@ class MatchCore:
         # A turn taken back and played again is announced once: whoever was told of it is not told again (their
         # DM shows it again), nor is the seat taking its step back (its reply says so; its DM shows it again).
         announce = [s for s in newly_awaited if match.seat(s).told is None and s != undoing]
-        resumed = [s for s in {*newly_awaited, undoing} - {*announce, None} if match.seat(s).told]  # type: ignore[arg-type]
+        undone = () if undoing is None else (undoing,)
+        resumed = [s for s in {*newly_awaited, *undone} - {*announce} if match.seat(s).told]
         for seat in match.seats:
             if seat.seat in announce or seat.seat == undoing and seat.told is None:
                 seat.told = 0  # the courier notes the DM that tells it, if one does
@@ -347,25 +336,22 @@ class MatchCore:
         if newly_awaited or over or any(e.audience is None for e in events) or extra:
             # A step that changed nothing public (choosing a piece before placing it) leaves the table as it is.
             # Seats that choose at once (a draft) are told by DM, with their buttons (see courier.py).
-            table: dict[str, Any] = {"announce": announce, "together": len(active) > 1}
-            if answering is not None:
-                table["answering"] = [answering]
-            if resumed or taken_back:
-                table["resumed"], table["taken_back"] = resumed, taken_back
-            outbox.append(OutboxItem(match.id, OutboxKind.TABLE, table))
+            outbox.append(outbox_item(match.id, TableNews(
+                tuple(announce), len(active) > 1, () if answering is None else (answering,), tuple(resumed),
+                tuple(taken_back))))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:
             for seat_index in sorted(event.audience or ()):
                 if not match.seat(seat_index).plays_ai:
                     per_seat[seat_index].append(event.to_json())
-        outbox += [OutboxItem(match.id, OutboxKind.PRIVATE, {"seat": s, "events": e}) for s, e in per_seat.items()]
+        outbox += [outbox_item(match.id, PrivateNews(s, e)) for s, e in per_seat.items()]
         result = None
         if over:
             match.status = MatchStatus.OVER
             outcome = game.outcome(state)
             result = ResultRecord(match_id=match.id, game=match.game, status=MatchStatus.OVER, seats=self.seat_rows(match),
                                   finished_at=now, outcome=outcome.to_json() if outcome else None)
-            outbox += [OutboxItem(match.id, OutboxKind.FINAL), ended_item(match, result)]
+            outbox += [outbox_item(match.id, FinalNews()), outbox_item(match.id, MatchEnded.of(match, result))]
         match.state = game.dump_state(state)
         try:
             return await self.storage.save_match(match, entry=entry, reminders=reminders, result=result,
@@ -424,7 +410,7 @@ class MatchCore:
         seat.resigned = True
         if settings.resign == "ai":
             seat.ai = settings.ai_policy
-            said = line_item(match, Message("bot.match.ai_takes_over", {"why": why}))
+            said = outbox_item(match.id, LineNews(Message("bot.match.ai_takes_over", {"why": why})))
             match = await self.commit(match, game, state, extra=[said])
             match, _ = await self.advance(match, game, state)
             return match
@@ -434,5 +420,5 @@ class MatchCore:
         for other in match.seats:
             other.awaited_since = None
         return await self.storage.save_match(match, reminders=[], result=result,
-                                             outbox=[OutboxItem(match.id, OutboxKind.FINAL, {"reason": plain(why)}),
-                                                     ended_item(match, result)])
+                                             outbox=[outbox_item(match.id, FinalNews(why)),
+                                                     outbox_item(match.id, MatchEnded.of(match, result))])

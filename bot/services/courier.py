@@ -56,6 +56,7 @@ from ..storage import (
 from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
+from .payloads import FinalNews, LineNews, PrivateNews, TableNews
 from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
 from .tidings import (
     Names,
@@ -140,10 +141,10 @@ class Courier:
                 privates = [i for i in items if i.kind == OutboxKind.PRIVATE]
                 by_dm = await self._turns_by_dm(match, prefs, tables)
                 panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # news goes with it
-                await self._privates(match, prefs, [i for i in privates if i.payload["seat"] not in panels])
+                await self._privates(match, prefs, [i for i in privates if PrivateNews.of(i).seat not in panels])
                 if picture is not None:
                     await self._table(match, prefs, tables, picture, by_dm,
-                                      [i for i in privates if i.payload["seat"] in panels])
+                                      [i for i in privates if PrivateNews.of(i).seat in panels])
                 for item in (i for i in items if i.kind == OutboxKind.FINAL):
                     await self._final(match, item)
             except LeaseLost:  # another process took the delivery over: it is theirs, not a failed try
@@ -205,14 +206,15 @@ class Courier:
         await self._done(match, items, lobby_message_id=message_id)
 
     async def _line(self, match: MatchRecord, item: OutboxItem) -> None:
-        message = Names(match).message(Message.from_json(item.payload["message"]))
-        await self.presenter.tell_table(match, message, mention=item.payload.get("mention"), nonce=f"cn{item.id}")
+        line = LineNews.of(item)
+        await self.presenter.tell_table(match, Names(match).message(line.message), mention=line.mention,
+                                        nonce=f"cn{item.id}")
         await self._done(match, [item])
 
     async def _privates(self, match: MatchRecord, prefs: _Prefs, items: list[OutboxItem]) -> None:
         per_seat: dict[int, list[OutboxItem]] = defaultdict(list)
         for item in items:
-            per_seat[item.payload["seat"]].append(item)
+            per_seat[PrivateNews.of(item).seat].append(item)
         game, state = _loaded(match)
         names = Names(match)
         for index, group in per_seat.items():
@@ -220,7 +222,7 @@ class Courier:
             if seat.plays_ai or seat.user_id is None or state is None:
                 await self._done(match, group)
                 continue
-            events = names.events(event_from_json(e) for item in group for e in item.payload["events"])
+            events = names.events(event_from_json(e) for item in group for e in PrivateNews.of(item).events)
             player = await prefs.of(seat.user_id)
             locale = player.locale or table_locale(match)
             if player.dms_enabled and not player.dm_closed:
@@ -246,9 +248,10 @@ class Courier:
         and without the buttons."""
         if not tables or match.status != MatchStatus.RUNNING:
             return {}
-        announced = {seat for item in tables for seat in item.payload.get("announce", [])}
-        answering = {seat for item in tables for seat in item.payload.get("answering", [])}
-        together = {seat for item in tables if item.payload.get("together") for seat in item.payload.get("announce", [])}
+        news = [TableNews.of(item) for item in tables]
+        announced = {seat for n in news for seat in n.announce}
+        answering = {seat for n in news for seat in n.answering}
+        together = {seat for n in news if n.together for seat in n.announce}
         out: dict[int, tuple[TurnAlert, bool]] = {}
         for seat in match.seats:
             if seat.seat not in announced or seat.awaited_since is None or seat.plays_ai or seat.user_id is None:
@@ -271,7 +274,7 @@ class Courier:
         running = match.status == MatchStatus.RUNNING
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
         humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
-        announced = {seat for item in items for seat in item.payload.get("announce", [])}
+        announced = {seat for item in items for seat in TableNews.of(item).announce}
         await self._retell(match, prefs, game, state, items, humans)
         names = Names(match)
         alerts: list[TurnAlert] = []
@@ -282,7 +285,7 @@ class Courier:
             assert seat.user_id is not None
             if seat.seat in by_dm:
                 alert, with_panel = by_dm[seat.seat]
-                news = [i for i in folded if i.payload["seat"] == seat.seat]
+                news = [i for i in folded if PrivateNews.of(i).seat == seat.seat]
                 sent = await self._alert_by_dm(match, prefs, game, state, seat.seat, alert, with_panel, news,
                                                alert_nonce(items[-1].id, alert.user_id))
                 if sent is not None:
@@ -332,8 +335,8 @@ class Courier:
         """The DMs of turns taken back or resumed (see MatchCore.commit), edited without a notification: a turn
         taken back loses its buttons, a turn played again after an undo shows its question as it stands now."""
         awaited = {s.seat for s in humans}
-        resumed = {s for item in items for s in item.payload.get("resumed", [])} & awaited
-        taken_back = {s for item in items for s in item.payload.get("taken_back", [])} - resumed - awaited
+        resumed = {s for item in items for s in TableNews.of(item).resumed} & awaited
+        taken_back = {s for item in items for s in TableNews.of(item).taken_back} - resumed - awaited
         for index in sorted(resumed | taken_back):
             seat = match.seat(index)
             if not seat.told or seat.user_id is None:
@@ -344,7 +347,7 @@ class Courier:
 
     async def _final(self, match: MatchRecord, item: OutboxItem) -> None:
         game, state = _loaded(match)
-        reason = Message.from_json(item.payload["reason"]) if item.payload.get("reason") else None
+        reason = FinalNews.of(item).reason
         outcome = png = None
         if state is not None and game.is_over(state):
             outcome = game.outcome(state)
@@ -409,7 +412,7 @@ def _let_go(picture: asyncio.Future[bytes | None]) -> None:
 async def _turn_notice(match: MatchRecord, game: Game, state: Any, seat: int, locale: str,
                        news: list[OutboxItem]) -> TurnNotice:
     """A seat's turn as its DM shows it: its question and buttons, its news, its hand."""
-    events = Names(match).events(event_from_json(e) for item in news for e in item.payload["events"])
+    events = Names(match).events(event_from_json(e) for item in news for e in PrivateNews.of(item).events)
     png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), locale)
     panel = await asyncio.to_thread(panel_of, match, game, state, seat, locale)  # off the loop
     return TurnNotice(panel, events, png)

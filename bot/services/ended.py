@@ -13,9 +13,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..storage import MatchRecord, MatchStatus, ResultRecord, Storage
+from ..storage import MatchRecord, MatchStatus, OutboxKind, ResultRecord, Storage
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,9 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class MatchEnded:
+    """The payload of an outbox item of kind `ended` (see payloads.py), saved with the result it tells of."""
+
+    kind: ClassVar[OutboxKind] = OutboxKind.ENDED
     match_id: int
     game: str                    # the game's key
     variant: dict[str, Any]      # the match's params (its variants and options)

@@ -7,21 +7,12 @@ from typing import Any
 
 from engine.core import Event, Game, Message, get_game
 
-from ..storage import (
-    LIVE,
-    LogEntry,
-    LogKind,
-    MatchRecord,
-    MatchStatus,
-    OutboxItem,
-    OutboxKind,
-    PlaceTaken,
-    SeatRecord,
-)
+from ..storage import LIVE, LogEntry, LogKind, MatchRecord, MatchStatus, PlaceTaken, SeatRecord
 from . import ai
-from .core import MatchCore, MatchSettings, line_item, lobby_item
+from .core import MatchCore, MatchSettings
 from .errors import Refusal
-from .tidings import colour_name, plain
+from .payloads import FinalNews, LineNews, LobbyNews, outbox_item
+from .tidings import colour_name
 
 
 def starting_hands(match: MatchRecord, game: Game) -> list[Event]:
@@ -58,7 +49,7 @@ class LobbyService:
                             place_id=place_id, host_id=host_id, params=parsed.model_dump(mode="json"),
                             settings=settings.model_dump(), seats=seats)
         try:
-            match = await self.core.storage.create_match(match, outbox=[lobby_item(match)])
+            match = await self.core.storage.create_match(match, outbox=[outbox_item(match.id, LobbyNews())])
         except PlaceTaken:
             raise Refusal("bot.refusal.place_taken") from None
         async with self.core.locks[match.id]:
@@ -114,7 +105,7 @@ class LobbyService:
         return match
 
     async def _save_lobby(self, match: MatchRecord) -> MatchRecord:
-        match = await self.core.storage.save_match(match, outbox=[lobby_item(match)])
+        match = await self.core.storage.save_match(match, outbox=[outbox_item(match.id, LobbyNews())])
         await self.core.deliver(match.id, match)
         return match
 
@@ -195,7 +186,7 @@ class LobbyService:
             state = await asyncio.to_thread(game.new_game, match.params, len(match.seats), match.seed)
             match.status = MatchStatus.RUNNING
             match = await self.core.commit(match, game, state, events=starting_hands(match, game),
-                                           extra=[lobby_item(match)])
+                                           extra=[outbox_item(match.id, LobbyNews())])
             match, _ = await self.core.advance(match, game, state)
             await self.core.deliver(match_id, match)
             return match
@@ -227,7 +218,7 @@ class LobbyService:
             # The log keeps when they took over: their reliability counts the seat's turns from then on.
             took_over = LogEntry(match.id, 0, LogKind.SUBSTITUTE, seat.seat, None, self.core.now())
             match = await self.core.commit(match, game, self.core.state_of(match, game), entry=took_over,
-                                           events=hand, extra=[line_item(match, said)])
+                                           events=hand, extra=[outbox_item(match.id, LineNews(said))])
             await self.core.deliver(match_id, match)
             return match
 
@@ -242,8 +233,8 @@ class LobbyService:
             for seat in match.seats:
                 seat.awaited_since = None
             # In the lobby the lobby message says so; a running match's players hear it and its buttons go.
-            outbox = [lobby_item(match), line_item(match, why)] if match.state is None else [
-                OutboxItem(match.id, OutboxKind.FINAL, {"reason": plain(why)})]
+            outbox = [outbox_item(match.id, LobbyNews()), outbox_item(match.id, LineNews(why))] \
+                if match.state is None else [outbox_item(match.id, FinalNews(why))]
             match = await self.core.storage.save_match(match, reminders=[], outbox=outbox)
             await self.core.deliver(match_id, match)
             return match

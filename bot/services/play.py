@@ -14,6 +14,7 @@ from ..storage import LogEntry, LogKind, MatchRecord, MatchStatus
 from . import pictures
 from .core import MatchCore, effective_steps, taken_back
 from .errors import Refusal, StaleBoard
+from .payloads import PrivateNews
 from .presenter import Choice, Panel
 from .tidings import Names, colour_name, event_from_json, panel_of
 
@@ -79,7 +80,7 @@ class PlayService:
                 async with self.core.delivering(match.id, match, replying=seat.seat) as delivery:
                     held = [i.id for i in delivery.mine if i.id is not None]
                     names = Names(match)
-                    private = names.events(event_from_json(e) for i in delivery.mine for e in i.payload["events"])
+                    private = names.events(event_from_json(e) for i in delivery.mine for e in PrivateNews.of(i).events)
                     still = seat.seat in game.active_seats(state) and match.status == MatchStatus.RUNNING
                     hand, panel = await asyncio.gather(
                         _after(delivery.table_drawn, pictures.hand_png, game.view(state, seat.seat), locale)

@@ -23,8 +23,9 @@ from ..storage import (
     reminder_lease,
 )
 from . import ai, clock
-from .core import MAX_AI_STEPS, MatchCore, line_item, moves_by_itself
+from .core import MAX_AI_STEPS, MatchCore, moves_by_itself
 from .errors import DmClosed, Refusal
+from .payloads import LineNews, outbox_item
 
 log = logging.getLogger(__name__)
 
@@ -138,9 +139,9 @@ class TimekeeperService:
                 moved += clock.moved([r for r in await self.core.storage.reminders(match_id)
                                       if r.seat in awaited and r.due_at > now], later, now)
                 mention = f"<@{user_id}>"
-                told.append(line_item(match, Message("bot.away.table", {
+                told.append(outbox_item(match.id, LineNews(Message("bot.away.table", {
                     "user": mention, "until": clock.discord_time(clock.break_end(after, now, most), "f")})
-                    if days else Message("bot.away.back", {"user": mention})))
+                    if days else Message("bot.away.back", {"user": mention}))))
             await self.core.storage.save_break(after, moved, told)
             for item in told:
                 await self.core.deliver(item.match_id)
@@ -170,7 +171,7 @@ class TimekeeperService:
             reminders = clock.moved(await self.core.storage.reminders(match_id), later, now)
             match.settings = settings.model_copy(update={"paused_at": now if pause else None}).model_dump()
             said = Message("bot.pause.paused" if pause else "bot.pause.resumed", {"user": f"<@{user_id}>"})
-            match = await self.core.storage.save_match(match, reminders=reminders, outbox=[line_item(match, said)])
+            match = await self.core.storage.save_match(match, reminders=reminders, outbox=[outbox_item(match.id, LineNews(said))])
             await self.core.deliver(match.id, match)
             return match
 
@@ -197,7 +198,8 @@ class TimekeeperService:
 
     async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> MatchRecord:
         """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
-        said: OutboxItem | None = line_item(match, Message("bot.clock.ai_played", {"user": f"<@{seat.user_id}>"}))
+        said: OutboxItem | None = outbox_item(match.id, LineNews(Message("bot.clock.ai_played",
+                                                                         {"user": f"<@{seat.user_id}>"})))
         waiting = game.active_seats(state)
         for _ in range(MAX_AI_STEPS):
             if game.is_over(state) or seat.seat not in game.active_seats(state):

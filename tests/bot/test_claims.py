@@ -10,7 +10,7 @@ import asyncio
 import pytest
 
 from bot.services import MatchServices
-from bot.services.core import lobby_item
+from bot.services.payloads import LobbyNews, outbox_item
 from bot.storage import LeaseLost, MatchRecord, Reminder, SeatRecord, lease, make_storage, reminder_lease
 from tests.support.backends import postgres_schema
 
@@ -107,7 +107,7 @@ async def test_work_that_lost_its_claim_posts_nothing(shared_url, clock):
     try:
         match = await lobby(service, BOB, ai=1)
         async with lease(first, f"outbox:{match.id}") as held:
-            await first.enqueue([lobby_item(match)])
+            await first.enqueue([outbox_item(match.id, LobbyNews())])
             # This process stalls past its lease; the other one takes the work over meanwhile.
             async with first.db.statement() as q:
                 await q.execute("UPDATE leases SET owner = ?, until = ? WHERE name = ?", second.owner, 1e12,
