@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import sys
 import tempfile
@@ -28,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from pydantic import SecretStr  # noqa: E402
 
 from bot.app import CaravanseraiBot  # noqa: E402
 from bot.services import pictures  # noqa: E402
@@ -52,7 +55,7 @@ async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical:
         async with FakeDiscord() as fake:
             users = [fake.add_user(name, locale=locale) for name, locale in NAMES[:humans]]
             guild = fake.add_guild("Bazaar", members=users)
-            settings = Settings(discord_token=fake.token, database_path=str(Path(workdir) / "bench.db"),
+            settings = Settings(discord_token=SecretStr(fake.token), database_path=str(Path(workdir) / "bench.db"),
                                 reminder_poll_seconds=3600)
             client = CaravanseraiBot(settings)
             async with fake.running(client):
@@ -60,7 +63,7 @@ async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical:
                     match_seed = seed + number
                     channel = fake.add_text_channel(guild, f"{game}-{match_seed}")
                     await fake.gateway_caught_up()
-                    client.services.matches.core.new_seed = lambda s=match_seed: s
+                    client.services.matches.core.new_seed = functools.partial(int, match_seed)
                     since = len(fake.all_messages)
                     await start(fake, users, channel, ai=ai, game=game)
                     match = await client.services.matches.table.match_here(channel.id)

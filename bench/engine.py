@@ -22,7 +22,6 @@ import io
 import json
 import os
 import platform
-import pstats
 import random
 import re
 import statistics
@@ -33,6 +32,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -61,7 +61,7 @@ class Result:
     load_us: float      # json.loads + load_state
 
 
-def measure(game: Game, players: int, seeds: range) -> Result:
+def measure(game: Game[Any], players: int, seeds: range) -> Result:
     clock = time.process_time
     started = clock()
     for seed in seeds:
@@ -108,7 +108,7 @@ def measure(game: Game, players: int, seeds: range) -> Result:
                   micro("apply"), micro("legal"), micro("view"), micro("save"), micro("load"))
 
 
-def hotspots(game: Game, players: int, seeds: range, top: int) -> list[tuple[str, float, int]]:
+def hotspots(game: Game[Any], players: int, seeds: range, top: int) -> list[tuple[str, float, int]]:
     """The project's functions that take the most time, their callees included (cProfile):
     (name, share of all time, calls). The playing loop itself is left out: it is always 100%."""
     profile = cProfile.Profile()
@@ -116,9 +116,9 @@ def hotspots(game: Game, players: int, seeds: range, top: int) -> list[tuple[str
     for seed in seeds:
         play_out(game, ["random"] * players, seed)
     profile.disable()
-    stats = pstats.Stats(profile, stream=io.StringIO())
-    total = max(row[3] for row in stats.stats.values()) or 1.0
-    ours = [(func, row) for func, row in stats.stats.items()
+    profile.create_stats()  # what pstats reads: (calls, all calls, own time, cumulative time, callers) per function
+    total = max(row[3] for row in profile.stats.values()) or 1.0
+    ours = [(func, row) for func, row in profile.stats.items()
             if str(ROOT) in func[0] and func[2] != "play_out"]
     rows = sorted(ours, key=lambda item: item[1][3], reverse=True)[:top]
     return [(_where(func), cumulative / total, calls) for func, (_, calls, _, cumulative, _) in rows]
@@ -152,9 +152,10 @@ def table(result: Result) -> str:
 def machine() -> str:
     try:
         lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, timeout=10).stdout
-        model = re.search(r"^Model name:\s*(.+)$", lscpu, re.MULTILINE).group(1).strip()
-    except (OSError, AttributeError, subprocess.SubprocessError):
-        model = platform.processor() or platform.machine()
+    except (OSError, subprocess.SubprocessError):
+        lscpu = ""
+    found = re.search(r"^Model name:\s*(.+)$", lscpu, re.MULTILINE)
+    model = found.group(1).strip() if found else platform.processor() or platform.machine()
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     load = f", load average {os.getloadavg()[0]:.1f} at the start" if hasattr(os, "getloadavg") else ""
     return f"{model}, nproc {cores}, Python {platform.python_version()}{load}"

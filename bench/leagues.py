@@ -109,7 +109,8 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
 def measure(matches: int, players: int, runs: int, seed: int = 1) -> dict[str, float]:
     rows = stored_log(matches, players, seed)
     results = read(rows)
-    league = LeagueSettings(name="Bench", game="al-rashid", starts_at=0.0, format=Format.LADDER)
+    league = LeagueSettings.model_validate({"name": "Bench", "game": "al-rashid", "starts_at": 0.0,
+                                            "format": Format.LADDER})
     members = list(range(1000, 1000 + players))
 
     def ladder() -> object:

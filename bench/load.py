@@ -46,11 +46,21 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from bot.services import MatchServices, Refusal  # noqa: E402
-from bot.storage import LogEntry, MatchRecord, OutboxItem, SeatRecord, make_storage  # noqa: E402
+from bot.storage import (  # noqa: E402
+    LogEntry,
+    LogKind,
+    MatchRecord,
+    MatchStatus,
+    OutboxItem,
+    OutboxKind,
+    SeatRecord,
+    SqlStorage,
+    make_storage,
+)
 from engine.core import get_game  # noqa: E402
 from tests.bot.clicking import Clicking, Figures  # noqa: E402
 from tests.bot.crashing import BotProcess  # noqa: E402
-from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionHandle  # noqa: E402
 from tests.support.backends import postgres_schema  # noqa: E402
 from tests.support.postgres import given_or_throwaway  # noqa: E402
 
@@ -61,7 +71,7 @@ STEP_VERBS = re.compile(r"^cs:\d+:\d+:(do|pick)")
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return int(s.getsockname()[1])
 
 
 def pct(values: list[float], q: float) -> float:
@@ -77,12 +87,18 @@ def rss_mb(pid: int, children: bool = True) -> float:
         p = pids.pop()
         try:
             status = Path(f"/proc/{p}/status").read_text()
-            total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
+            found = re.search(r"VmRSS:\s+(\d+)", status)
+            total += int(found.group(1)) if found else 0
             for task in Path(f"/proc/{p}/task").iterdir() if children else ():
                 pids.extend(int(c) for c in (task / "children").read_text().split())
         except (OSError, AttributeError):
             continue
     return total / 1024
+
+
+def pid_of(bot: BotProcess) -> int:
+    assert bot.process is not None and bot.process.pid is not None, "the bot's process is not running"
+    return bot.process.pid
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -127,7 +143,7 @@ async def scrape(port: int) -> dict[str, float]:
     return {m.group(1): float(m.group(2)) for m in re.finditer(r"^(\S+) (\S+)$", text, re.MULTILINE)}
 
 
-async def open_match(fake: FakeDiscord, host, channel, game: str, ai: int) -> None:
+async def open_match(fake: FakeDiscord, host: FakeUser, channel: FakeChannel, game: str, ai: int) -> None:
     """/game new here with `ai` AI seats, then Start (no waiting for the whole bot to go quiet)."""
     handle = await fake.slash(host, channel, "game", subcommand="new",
                               options={"game": game, "where": "channel", "ai_players": ai})
@@ -138,7 +154,8 @@ async def open_match(fake: FakeDiscord, host, channel, game: str, ai: int) -> No
     await (await fake.click(host, lobby, label="Start")).reply(timeout=120)
 
 
-async def play(fake, channel, service, user, rng, deadline: float, think: float, errors: list[str]) -> None:
+async def play(fake: FakeDiscord, channel: FakeChannel, service: MatchServices, user: FakeUser, rng: random.Random,
+               deadline: float, think: float, errors: list[str]) -> None:
     driver = Clicking(fake, channel, service, [user], rng, set(), Figures(), typical=True,
                       game=(await service.table.match_here(channel.id)).game)
     while time.monotonic() < deadline:
@@ -148,7 +165,7 @@ async def play(fake, channel, service, user, rng, deadline: float, think: float,
             match = await service.table.match_here(channel.id)
         except Refusal:  # the match ended: this player is done
             return
-        if match.status != "running" or time.monotonic() >= deadline:
+        if match.status != MatchStatus.RUNNING or time.monotonic() >= deadline:
             return
         try:
             await driver.decide(match)
@@ -157,7 +174,7 @@ async def play(fake, channel, service, user, rng, deadline: float, think: float,
             await asyncio.sleep(0.5)
 
 
-async def create_idle(storage, count: int, guild_id: int, seed: int) -> None:
+async def create_idle(storage: SqlStorage, count: int, guild_id: int, seed: int) -> None:
     """Running matches at their start, written straight into the database: three human seats each (so the
     bot's start-up has no AI seat to move), in channels nobody looks at."""
     now = time.time()
@@ -169,24 +186,25 @@ async def create_idle(storage, count: int, guild_id: int, seed: int) -> None:
         place = 1_000_000 + i
         await storage.create_match(MatchRecord(
             game=key, seed=seed + i, channel_id=place, place_id=place, host_id=place, guild_id=guild_id,
-            status="running", state=game.dump_state(state), settings={"locale": "en"},
+            status=MatchStatus.RUNNING, state=game.dump_state(state), settings={"locale": "en"},
             seats=[SeatRecord(s, user_id=place * 10 + s, name=f"idle {s}", awaited_since=now if s in active else None)
                    for s in range(3)]))
 
 
-async def database_size(storage, workdir: Path) -> int:
+async def database_size(storage: SqlStorage, workdir: Path) -> int:
     if storage.db.shared:  # PostgreSQL: the tables and indexes of the bench's schema
         async with storage.db.statement() as q:
             row = await q.fetchrow(
                 "SELECT sum(pg_total_relation_size(c.oid)) AS size FROM pg_class c JOIN pg_namespace n"
                 " ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relkind = 'r'")
-        return int(row["size"] or 0)
+        return int(row["size"] or 0) if row is not None else 0
     async with storage.db.statement() as q:
         await q.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return sum(f.stat().st_size for f in workdir.glob("bot.db*"))
 
 
-async def save_versus_bare(storage, matches: list, samples: int) -> tuple[list[float], list[float]]:
+async def save_versus_bare(storage: SqlStorage, matches: list[MatchRecord], samples: int
+                           ) -> tuple[list[float], list[float]]:
     """A step's save as the bot saves one (the match with its seats, a log entry and a table item, guarded by
     state_id), and a bare insert of the same state bytes in a transaction of its own, in turn."""
     async with storage.db.transaction() as q:
@@ -194,9 +212,10 @@ async def save_versus_bare(storage, matches: list, samples: int) -> tuple[list[f
     saves, bares = [], []
     for i in range(samples):
         match = await storage.get_match(matches[i % len(matches)].id)
-        entry = LogEntry(match.id, 0, "step", 0, "bench", at=time.time(), events=[{"key": "bench", "params": {}}])
+        assert match is not None
+        entry = LogEntry(match.id, 0, LogKind.STEP, 0, "bench", at=time.time(), events=[{"key": "bench", "params": {}}])
         began = time.perf_counter()
-        await storage.save_match(match, entry=entry, outbox=[OutboxItem(match.id, "table", {"announce": []})])
+        await storage.save_match(match, entry=entry, outbox=[OutboxItem(match.id, OutboxKind.TABLE, {"announce": []})])
         saves.append(time.perf_counter() - began)
         body = json.dumps(match.state)
         began = time.perf_counter()
@@ -206,7 +225,7 @@ async def save_versus_bare(storage, matches: list, samples: int) -> tuple[list[f
     return saves, bares
 
 
-async def run(args, database: str | None) -> None:
+async def run(args: argparse.Namespace, database: str | None) -> None:
     matches = args.matches
     with tempfile.TemporaryDirectory() as workdir:
         async with FakeDiscord() as fake:
@@ -220,11 +239,11 @@ async def run(args, database: str | None) -> None:
             if database:
                 bot.env["DATABASE_URL"] = database
             storage = make_storage(database or bot.database)
-            rss_empty = None
+            rss_empty = float("nan")  # measured only with idle matches to compare with
             if args.idle:  # the bot alone first, on the empty database: what it weighs without matches
                 await bot.start()
                 await asyncio.sleep(3)
-                rss_empty = rss_mb(bot.process.pid, children=False)
+                rss_empty = rss_mb(pid_of(bot), children=False)
                 bot.stop()
             await storage.open()
             size_empty = await database_size(storage, Path(workdir))
@@ -234,11 +253,11 @@ async def run(args, database: str | None) -> None:
             if args.idle:
                 print(f"{args.idle} idle matches written in {time.monotonic() - began:.0f} s", flush=True)
             await bot.start()
-            print(f"the bot's process: {bot.process.pid}", flush=True)
+            print(f"the bot's process: {pid_of(bot)}", flush=True)
             service = MatchServices(storage, presenter=None)
             try:
                 await asyncio.sleep(3)  # start-up (resume) done
-                rss_idle = rss_mb(bot.process.pid, children=False)
+                rss_idle = rss_mb(pid_of(bot), children=False)
                 opening = asyncio.Semaphore(8)
 
                 async def opened(i: int) -> None:
@@ -256,8 +275,8 @@ async def run(args, database: str | None) -> None:
                 gc.freeze()
                 gc.disable()
                 before, handled = await scrape(port), len(fake.interactions)
-                rss_before = rss_mb(bot.process.pid, children=False)
-                cpu_before = cpu_now(bot.process.pid)
+                rss_before = rss_mb(pid_of(bot), children=False)
+                cpu_before = cpu_now(pid_of(bot))
                 errors: list[str] = []
                 start = time.monotonic()
                 deadline = start + args.seconds
@@ -268,13 +287,14 @@ async def run(args, database: str | None) -> None:
                 took = time.monotonic() - start
                 probe.cancel()
                 gc.enable()
-                cpu = {k: v - cpu_before[k] for k, v in cpu_now(bot.process.pid).items()}
+                cpu = {k: v - cpu_before[k] for k, v in cpu_now(pid_of(bot)).items()}
                 after = await scrape(port)
-                rss_after = rss_mb(bot.process.pid, children=False)
-                rss_all = rss_mb(bot.process.pid)
+                rss_after = rss_mb(pid_of(bot), children=False)
+                rss_all = rss_mb(pid_of(bot))
                 handles = fake.interactions[handled:]
                 places = {c.id for c in channels}
-                played = [m for m in await storage.matches(statuses=("running", "over")) if m.place_id in places]
+                played = [m for m in await storage.matches(statuses=(MatchStatus.RUNNING, MatchStatus.OVER))
+                          if m.place_id in places]
                 size_played = await database_size(storage, Path(workdir))
                 saves, bares = await save_versus_bare(storage, played, args.save_samples)
                 report(args, database, took, handles, before, after, errors, played,
@@ -313,7 +333,7 @@ async def lag_probe(lags: list[float], every: float = 0.05) -> None:
         lags.append(time.monotonic() - began - every)
 
 
-def table_posted(fake: FakeDiscord, handles, table_of: dict[int, int]) -> list[tuple[int, float]]:
+def table_posted(fake: FakeDiscord, handles: list[InteractionHandle], table_of: dict[int, int]) -> list[tuple[int, float]]:
     """Each step's full action as the players see it, with the player's id: from the click (at the table or in
     a DM) to the table's picture posted in the match's channel (`table_of` a player's; a new table message or
     the table edited), or to the answer for a step that leaves the table as it is."""
@@ -332,8 +352,11 @@ def table_posted(fake: FakeDiscord, handles, table_of: dict[int, int]) -> list[t
     return times
 
 
-def report(args, database, took, handles, before, after, errors, played, memory, sizes, saves, bares, cpu,
-           driver_lag, game_of, tables) -> None:
+def report(args: argparse.Namespace, database: str | None, took: float, handles: list[InteractionHandle],
+           before: dict[str, float], after: dict[str, float], errors: list[str], played: list[MatchRecord],
+           memory: dict[str, float], sizes: dict[str, int], saves: list[float], bares: list[float],
+           cpu: dict[str, float], driver_lag: list[float], game_of: dict[int, str],
+           tables: list[tuple[int, float]]) -> None:
     matches = args.matches
     acks = [h.ack_delay for h in handles if h.ack_delay is not None]
     answered = [h.timeline[-1][1] for h in handles if h.timeline]
@@ -421,7 +444,7 @@ def main() -> int:
     return 0
 
 
-async def with_database(args, server: str | None) -> None:
+async def with_database(args: argparse.Namespace, server: str | None) -> None:
     if server is None:
         await run(args, None)
         return

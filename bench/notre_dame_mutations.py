@@ -8,7 +8,12 @@ The tests that run are tests/notre_dame (but the long computer-player matches) a
 
 from __future__ import annotations
 
-from mutations import Mutation, main
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.mutations import Mutation, main  # noqa: E402
 
 TESTS = ("tests/notre_dame", "tests/render/notre_dame/test_pictures.py", "-k", "not beats_random and not only_on_what")
 

@@ -37,9 +37,12 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
+from pydantic import BaseModel
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -65,7 +68,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def timed(fn, repeat: int) -> list[float]:
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     out = []
     for _ in range(repeat):
         start = time.perf_counter()
@@ -74,7 +77,7 @@ def timed(fn, repeat: int) -> list[float]:
     return out
 
 
-def measure(painter, views: list) -> dict:
+def measure(painter: Callable[[BaseModel], Image.Image], views: list[BaseModel]) -> dict[str, Any]:
     """Per picture, the fastest of REPEAT runs of drawing and encoding: p50/p95 times and bytes."""
     painter(views[0])  # fonts loaded, static layer painted: the bot pays this once per process
     draw_ms, encode_ms, total_ms, sizes, heights = [], [], [], [], []
@@ -88,6 +91,7 @@ def measure(painter, views: list) -> dict:
             done = time.perf_counter()
             run = ((drawn - start) * 1000, (done - drawn) * 1000, (done - start) * 1000)
             best = run if best is None or run[2] < best[2] else best
+        assert best is not None
         draw_ms.append(best[0])
         encode_ms.append(best[1])
         total_ms.append(best[2])
@@ -168,7 +172,7 @@ def labels_table(count: int) -> str:
                       "| labels | new label (cpu ms) | again, cached (cpu ms) |", "|---|---:|---:|", *rows])
 
 
-def run(game_key: str, players: int, seed: int, boards: int) -> dict:
+def run(game_key: str, players: int, seed: int, boards: int) -> dict[str, Any]:
     game, pictures = get_game(game_key), render.for_game(game_key)
     assert pictures is not None, f"{game_key} has no pictures"
     states = list(playout(game, players, seed, "random"))
@@ -214,7 +218,7 @@ def machine() -> str:
             f"load average {os.getloadavg()[0]:.1f} at the start")
 
 
-def report(r: dict, command: str) -> str:
+def report(r: dict[str, Any], command: str) -> str:
     ratio = r["p95"] / r["floor_p50"]
     f = r["focus"]
     w, h = r["size"]

@@ -83,7 +83,8 @@ def digests_of(tree: Path, games: list[str], players: int, seeds: range) -> dict
                           "--seeds", str(len(seeds)), "--first-seed", str(seeds.start),
                           *(f"--game={key}" for key in games)],
                          cwd=tree, check=True, capture_output=True, text=True).stdout
-    return json.loads(out)
+    digests: dict[str, str] = json.loads(out)
+    return digests
 
 
 def extracted(rev: str, into: Path) -> Path:

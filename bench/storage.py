@@ -20,16 +20,34 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot.storage import LogEntry, MatchRecord, OutboxItem, Reminder, SeatRecord, make_storage  # noqa: E402
+from bot.storage import (  # noqa: E402
+    LogEntry,
+    LogKind,
+    MatchRecord,
+    MatchStatus,
+    OutboxItem,
+    OutboxKind,
+    Reminder,
+    ReminderKind,
+    SeatRecord,
+    SqliteStorage,
+    SqlStorage,
+    make_storage,
+)
 from bot.storage.admin import backup, copy_to_postgresql  # noqa: E402
+from bot.storage.postgresql import PostgresStorage  # noqa: E402
 from engine.core import get_game  # noqa: E402
 from tests.support.backends import postgres_schema  # noqa: E402
 from tests.support.postgres import given_or_throwaway  # noqa: E402
+
+T = TypeVar("T")
 
 
 def ms(samples: list[float], q: float) -> str:
@@ -37,25 +55,28 @@ def ms(samples: list[float], q: float) -> str:
     return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.2f}"
 
 
-async def timed(samples: list[float], coroutine):
+async def timed(samples: list[float], coroutine: Awaitable[T]) -> T:
     began = time.perf_counter()
     result = await coroutine
     samples.append(time.perf_counter() - began)
     return result
 
 
-async def play_and_save(stores: dict, matches: int, seed: int) -> tuple[dict, int, int]:
+Samples = dict[str, dict[str, list[float]]]  # store -> operation -> seconds
+
+
+async def play_and_save(stores: dict[str, SqlStorage], matches: int, seed: int) -> tuple[Samples, int, int]:
     """Random games saved step by step to every store; returns the samples per store and operation."""
     game = get_game("al-rashid")
     rng = random.Random(seed)
-    samples = {name: {"save": [], "load": [], "bare": []} for name in stores}
+    samples: Samples = {name: {"save": [], "load": [], "bare": []} for name in stores}
     steps = state_bytes = 0
     for number in range(matches):
         state = game.new_game(None, 4, seed + number)
         records = {}
         for name, store in stores.items():
             record = MatchRecord(game="al-rashid", seed=seed + number, channel_id=1, place_id=number + 1, host_id=1,
-                                 status="running", state=game.dump_state(state),
+                                 status=MatchStatus.RUNNING, state=game.dump_state(state),
                                  seats=[SeatRecord(0, user_id=1)] + [SeatRecord(s, ai="random") for s in (1, 2, 3)])
             records[name] = await store.create_match(record)
         while not game.is_over(state):
@@ -67,11 +88,12 @@ async def play_and_save(stores: dict, matches: int, seed: int) -> tuple[dict, in
             state_bytes += len(json.dumps(dumped))
             for name, store in stores.items():
                 match = await timed(samples[name]["load"], store.get_match(records[name].id))
+                assert match is not None
                 match.state = dumped
-                entry = LogEntry(match.id, 0, "step", seat, game.format_action(action), at=time.time(),
+                entry = LogEntry(match.id, 0, LogKind.STEP, seat, game.format_action(action), at=time.time(),
                                  events=[e.to_json() for e in events])
                 await timed(samples[name]["save"], store.save_match(
-                    match, entry=entry, outbox=[OutboxItem(match.id, "table", {"announce": []})]))
+                    match, entry=entry, outbox=[OutboxItem(match.id, OutboxKind.TABLE, {"announce": []})]))
                 began = time.perf_counter()  # the bare insert of the same bytes in its own transaction
                 async with store.db.transaction() as q:
                     await q.execute("INSERT INTO bench_bare (body) VALUES (?)", json.dumps(dumped))
@@ -79,10 +101,11 @@ async def play_and_save(stores: dict, matches: int, seed: int) -> tuple[dict, in
     return samples, steps, state_bytes // max(steps, 1)
 
 
-async def claiming(store, reminders: int) -> float:
+async def claiming(store: SqlStorage, reminders: int) -> float:
     """Seconds to claim `reminders` due reminders, 100 at a time."""
-    match = (await store.matches(statuses=("running", "over")))[0]
-    await store.save_match(match, reminders=[Reminder(match.id, 0, "nudge", float(i)) for i in range(reminders)])
+    match = (await store.matches(statuses=(MatchStatus.RUNNING, MatchStatus.OVER)))[0]
+    await store.save_match(match, reminders=[Reminder(match.id, 0, ReminderKind.NUDGE, float(i))
+                                             for i in range(reminders)])
     began = time.perf_counter()
     while await store.claim_due_reminders(1e12):
         pass
@@ -123,6 +146,7 @@ async def run(matches: int, seed: int, server: str) -> None:
             print("\nsave / bare insert (medians): " + ", ".join(f"{n} {r:.1f}x" for n, r in ratio.items()))
 
             source, target = make_storage(sqlite_path), make_storage(migrated_url)
+            assert isinstance(source, SqliteStorage) and isinstance(target, PostgresStorage)
             await source.open()
             await target.open()
             try:

@@ -10,7 +10,12 @@ repository and runs the game's tests there (but the long playouts; the computer 
 
 from __future__ import annotations
 
-from mutations import ROOT, Mutation, main
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.mutations import ROOT, Mutation, main  # noqa: E402
 
 TESTS = (*sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests/taj_mahal").glob("test_*.py")
                  if p.name not in ("test_ai.py", "test_playouts.py")), "tests/taj_mahal/test_ai.py")

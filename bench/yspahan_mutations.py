@@ -9,7 +9,12 @@ a copy of the repository, then tests/yspahan runs there; a mutation that no test
 
 from __future__ import annotations
 
-from mutations import Mutation, main
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.mutations import Mutation, main  # noqa: E402
 
 TESTS = ("tests/yspahan",)
 

@@ -191,7 +191,9 @@ class CaravanseraiBot(commands.Bot):
         await report_error(interaction, error)
         finish(interaction)
 
-    async def on_app_command_completion(self, interaction: discord.Interaction, command) -> None:
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: app_commands.Command[Any, Any, Any] | app_commands.ContextMenu
+                                        ) -> None:
         await deliver_mail(interaction, self.services.matches.preferences)
         finish(interaction)
 

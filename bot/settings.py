@@ -118,7 +118,7 @@ class Settings(BaseSettings):
 
     @field_validator("shard_ids", mode="before")
     @classmethod
-    def _shard_ranges(cls, value):
+    def _shard_ranges(cls, value: object) -> object:
         """"0-3,6" is shards 0, 1, 2, 3 and 6."""
         if not isinstance(value, str):
             return value
@@ -138,7 +138,7 @@ class Settings(BaseSettings):
 
     @field_validator("dev_guild_ids", "reminder_fractions", mode="before")
     @classmethod
-    def _comma_separated(cls, value):
+    def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
             return tuple(part.strip() for part in value.split(",") if part.strip())
         return value
@@ -151,7 +151,7 @@ class BadSettings(Exception):
 def read_settings() -> Settings:
     """The settings from the environment and `.env`; raises BadSettings saying what is wrong."""
     try:
-        return Settings()  # type: ignore[call-arg]  # every field comes from the environment or .env
+        return Settings()  # every field comes from the environment or .env
     except ValidationError as error:
         raise BadSettings("\n".join(dict.fromkeys(_sentence(problem) for problem in error.errors()))) from None
 

@@ -26,6 +26,7 @@ from ..leagues.service import LeagueService
 from ..queries import cards, rules
 from ..queries import help as guide
 from ..queries.service import QueryService, Replay, Shown
+from ..results import MatchResult
 from ..services import Refusal
 from ..ui import embeds
 from ..ui.routes import (
@@ -335,7 +336,7 @@ async def send_export(interaction: discord.Interaction, replay: Replay, exported
                                     file=discord.File(io.BytesIO(exported.encode()), name))
 
 
-def history_line(result, names: dict[int, str], loc: str) -> str:
+def history_line(result: MatchResult, names: dict[int, str], loc: str) -> str:
     places = sorted(result.seats, key=lambda s: (s.place, s.seat))
     who = ", ".join(f"{s.place}. {names.get(s.player, t('queries.history.someone', loc)) if s.player else t('bot.seat.ai_name', loc)}"
                     for s in places)

@@ -97,7 +97,7 @@ class Telemetry:
         self.recent_actions = Recent(60.0)
         self.recent_saves = Recent(WINDOW)
         self.last_beat = time.monotonic()
-        self._probe: asyncio.Task | None = None
+        self._probe: asyncio.Task[None] | None = None
 
     # ---- interactions ---------------------------------------------------------------------------------
     def interaction_done(self, kind: str, outcome: str, latency: float) -> None:
@@ -116,7 +116,8 @@ class Telemetry:
         """Every answer Discord gives, retried 429s and 5xx included (discord.py retries them unseen)."""
         trace = aiohttp.TraceConfig()
 
-        async def on_request_end(session, context, params: aiohttp.TraceRequestEndParams) -> None:
+        async def on_request_end(session: aiohttp.ClientSession, context: object,
+                                 params: aiohttp.TraceRequestEndParams) -> None:
             if params.response.status >= 400:
                 self.discord_errors.labels(status=str(params.response.status)).inc()
 

@@ -8,9 +8,18 @@ from .ended import MatchEnded, MatchEndedBus, SeatResult, ended_event
 from .errors import DmClosed, Refusal, StaleBoard
 from .lobby import LobbyService
 from .matches import MatchServices
-from .play import Choice, Panel, PlayResult, PlayService
+from .play import PlayResult, PlayService
 from .preferences import PreferenceService
-from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
+from .presenter import (
+    Choice,
+    FinalReport,
+    Panel,
+    Presenter,
+    PrivateNotice,
+    TableUpdate,
+    TurnAlert,
+    TurnNotice,
+)
 from .table import LogLine, Status, TableService
 from .timekeeper import TimekeeperService
 

@@ -10,6 +10,7 @@ normal player moves instead.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine import ai as _engine_ai
 from engine.core import Action, EngineError, Game, get_game
@@ -20,7 +21,7 @@ POLICIES = ("heuristic", "random", "expert")  # the first a game has is its defa
 LEVELS = _engine_ai.LEVELS                     # level -> policy
 
 
-def available(game: Game) -> list[str]:
+def available(game: Game[Any]) -> list[str]:
     """The policies that can play this game ("heuristic" and "expert" only where the game brings them)."""
     found = []
     for name in POLICIES:
@@ -32,19 +33,19 @@ def available(game: Game) -> list[str]:
     return found
 
 
-def levels(game: Game) -> dict[str, str]:
+def levels(game: Game[Any]) -> dict[str, str]:
     """The levels an AI seat of this game may play at, easiest first, each with its policy."""
     offered = available(game)
     return {level: policy for level, policy in LEVELS.items() if policy in offered}
 
 
-def default_policy(game: Game, wanted: str) -> str:
+def default_policy(game: Game[Any], wanted: str) -> str:
     """`wanted` where the game has it, else the game's default (its normal player where it has one)."""
     offered = available(game)
     return wanted if wanted in offered else offered[0]
 
 
-def choose(game: Game, state, seat: int, policy: str, seed: int) -> Action:
+def choose(game: Game[Any], state: Any, seat: int, policy: str, seed: int) -> Action:
     """Pick a step for `seat` with `policy`, or "random" where the game has no such player. Seeded per
     step, so a test run is repeatable (the log, not the seed, is what replays a match). Blocking: call it
     from a worker thread."""

@@ -179,10 +179,10 @@ class MatchCore:
         raise Refusal("bot.refusal.no_match_here")
 
     @staticmethod
-    def game_of(match: MatchRecord) -> Game:
+    def game_of(match: MatchRecord) -> Game[Any]:
         return get_game(match.game)
 
-    def state_of(self, match: MatchRecord, game: Game):
+    def state_of(self, match: MatchRecord, game: Game[Any]) -> Any:
         if match.state is None:
             raise Refusal("bot.refusal.not_started")
         return game.load_state(match.state)
@@ -229,10 +229,10 @@ class MatchCore:
             finally:
                 await courier  # not cancelled when the body fails: what it posts is what a player sees
 
-    async def running(self, match_id: int) -> tuple[MatchRecord, Game, Any]:
+    async def running(self, match_id: int) -> tuple[MatchRecord, Game[Any], Any]:
         return self.in_play(await self.get(match_id))
 
-    def in_play(self, match: MatchRecord) -> tuple[MatchRecord, Game, Any]:
+    def in_play(self, match: MatchRecord) -> tuple[MatchRecord, Game[Any], Any]:
         """A loaded match with its game and state; refused unless it is being played."""
         if match.status != MatchStatus.RUNNING:
             raise Refusal("bot.refusal.not_running" if match.status != MatchStatus.LOBBY else "bot.refusal.not_started")
@@ -256,7 +256,7 @@ class MatchCore:
         since = [e for e in await self.storage.log(match.id, last=match.state_id - state_id) if e.state_id > state_id]
         return any(e.seat == seat or e.kind == LogKind.UNDO for e in since)
 
-    async def step(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, *,
+    async def step(self, match: MatchRecord, game: Game[Any], state: Any, seat: int, action: Action | str, *,
                     by_ai: bool) -> tuple[Any, list[Event], LogEntry]:
         new_state, events = await asyncio.to_thread(game.apply, state, seat, action)
         return new_state, events, self.entry(match, game, state, seat, action, events, by_ai=by_ai)
@@ -270,7 +270,7 @@ class MatchCore:
                         by_ai=by_ai or forced, events=[e.to_json() for e in events],
                         label=game.describe_action(state, seat, parsed).to_json())
 
-    async def commit(self, match: MatchRecord, game: Game, state, *, entry: LogEntry | None = None,
+    async def commit(self, match: MatchRecord, game: Game[Any], state: Any, *, entry: LogEntry | None = None,
                       events: Iterable[Event] = (), extra: Iterable[OutboxItem] = (),
                       answering: int | None = None, undoing: int | None = None) -> MatchRecord:
         """Save state, log entry, awaited seats, reminders, the result at the end and the outbox (the table,
@@ -363,7 +363,7 @@ class MatchCore:
     def seat_rows(match: MatchRecord) -> list[dict[str, Any]]:
         return [{"seat": s.seat, "user_id": s.user_id, "ai": s.ai, "resigned": s.resigned} for s in match.seats]
 
-    async def advance(self, match: MatchRecord, game: Game, state, *, answering: int | None = None,
+    async def advance(self, match: MatchRecord, game: Game[Any], state: Any, *, answering: int | None = None,
                       forced: list[LogEntry] | None = None) -> tuple[MatchRecord, Any]:
         """Let AI seats play, and take players' forced steps for them (`forced_step`), until a player must
         decide or the match ends; each step is saved with its outbox (and, after a player's step, the seat
@@ -397,14 +397,14 @@ class MatchCore:
         return await asyncio.to_thread(self.replayed, game, match, effective_steps(log))
 
     @staticmethod
-    def replayed(game: Game, match: MatchRecord, steps: list[LogEntry]):
+    def replayed(game: Game[Any], match: MatchRecord, steps: list[LogEntry]) -> Any:
         state = game.new_game(match.params, len(match.seats), match.seed)
         for step in steps:
             assert step.seat is not None and step.notation is not None  # a step, not an undo
             state, _ = game.apply(state, step.seat, step.notation)
         return state
 
-    async def give_up(self, match: MatchRecord, game: Game, state, seat: SeatRecord, why: Message) -> MatchRecord:
+    async def give_up(self, match: MatchRecord, game: Game[Any], state: Any, seat: SeatRecord, why: Message) -> MatchRecord:
         """A seat leaves the match (resigned, or its clock ran out); returns the match as saved."""
         settings = self.settings_of(match)
         seat.resigned = True

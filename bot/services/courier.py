@@ -80,7 +80,7 @@ def title_of(match: MatchRecord) -> str:
 
 
 def table_locale(match: MatchRecord) -> str:
-    return match.settings.get("locale", "en")
+    return str(match.settings.get("locale", "en"))
 
 
 class Courier:
@@ -315,7 +315,7 @@ class Courier:
             log = await self.storage.log(match_id, last=RECENT_STEPS)
         return log
 
-    async def _alert_by_dm(self, match: MatchRecord, prefs: _Prefs, game: Game, state: Any, seat: int,
+    async def _alert_by_dm(self, match: MatchRecord, prefs: _Prefs, game: Game[Any], state: Any, seat: int,
                            alert: TurnAlert, with_panel: bool, news: list[OutboxItem], nonce: str) -> int | None:
         """Tell a player by DM that it is their move, with their question, buttons, news and hand when
         `with_panel`; returns the DM's id, or None (remembered) when their DMs are closed."""
@@ -330,7 +330,7 @@ class Courier:
         await self._done(match, news)
         return sent or 0
 
-    async def _retell(self, match: MatchRecord, prefs: _Prefs, game: Game, state: Any, items: list[OutboxItem],
+    async def _retell(self, match: MatchRecord, prefs: _Prefs, game: Game[Any], state: Any, items: list[OutboxItem],
                       humans: list[SeatRecord]) -> None:
         """The DMs of turns taken back or resumed (see MatchCore.commit), edited without a notification: a turn
         taken back loses its buttons, a turn played again after an undo shows its question as it stands now."""
@@ -409,7 +409,7 @@ def _let_go(picture: asyncio.Future[bytes | None]) -> None:
         picture.exception()
 
 
-async def _turn_notice(match: MatchRecord, game: Game, state: Any, seat: int, locale: str,
+async def _turn_notice(match: MatchRecord, game: Game[Any], state: Any, seat: int, locale: str,
                        news: list[OutboxItem]) -> TurnNotice:
     """A seat's turn as its DM shows it: its question and buttons, its news, its hand."""
     events = Names(match).events(event_from_json(e) for item in news for e in PrivateNews.of(item).events)
@@ -423,6 +423,6 @@ def _focus_png(match: MatchRecord) -> bytes | None:
     return pictures.focus_png(game.view(state, None), table_locale(match))
 
 
-def _loaded(match: MatchRecord) -> tuple[Game, Any]:
+def _loaded(match: MatchRecord) -> tuple[Game[Any], Any]:
     game = get_game(match.game)
     return game, game.load_state(match.state) if match.state is not None else None

@@ -15,7 +15,7 @@ from .payloads import FinalNews, LineNews, LobbyNews, outbox_item
 from .tidings import colour_name
 
 
-def starting_hands(match: MatchRecord, game: Game) -> list[Event]:
+def starting_hands(match: MatchRecord, game: Game[Any]) -> list[Event]:
     """In a game with hidden information each player starts with something only they may see (a hand,
     the first cards to choose from): the start tells each human seat privately, so it reaches them as every
     later change does (with their hand picture), saved with the start itself."""
@@ -57,7 +57,7 @@ class LobbyService:
         return match
 
     @staticmethod
-    def check_ai_players(game: Game, ai_players: int) -> None:
+    def check_ai_players(game: Game[Any], ai_players: int) -> None:
         """Refused unless the host and `ai_players` AI seats fit at the game's table."""
         spec = game.spec
         if 1 + ai_players > spec.max_seats:
@@ -88,7 +88,7 @@ class LobbyService:
             return lobby, True
 
     @staticmethod
-    def check_challenged(game: Game, host_id: int, challenged: list[int], ai_players: int) -> None:
+    def check_challenged(game: Game[Any], host_id: int, challenged: list[int], ai_players: int) -> None:
         """Refused unless the challenged players are others than the host, each named once, and fit at the
         table with the host and the AI seats."""
         if host_id in challenged:

@@ -35,12 +35,12 @@ def plain(value: Any) -> Any:
     return value
 
 
-def colour_of(game: Game, seat: int) -> str:
+def colour_of(game: Game[Any], seat: int) -> str:
     colours = game.spec.colours
     return colours[seat] if seat < len(colours) else ""
 
 
-def colour_name(game: Game, seat: int) -> Message:
+def colour_name(game: Game[Any], seat: int) -> Message:
     """A seat's colour in words: the game's own word (`<game>.colour.<colour>`), else the bot's."""
     colour = colour_of(game, seat)
     own = f"{game.spec.key.replace('-', '_')}.colour.{colour}"
@@ -136,7 +136,7 @@ def _turn_start(entries: list[LogEntry], seat: int | None) -> int:
     return start
 
 
-def panel_of(match: MatchRecord, game: Game, state: Any, seat: int, locale: str) -> Panel:
+def panel_of(match: MatchRecord, game: Game[Any], state: Any, seat: int, locale: str) -> Panel:
     """A seat's private controls: its question, every legal step in words, and the suggested one."""
     choices = [Choice(game.format_action(a), game.describe_action(state, seat, a).text(locale))
                for a in game.legal_actions(state, seat)]

@@ -7,6 +7,7 @@ import contextlib
 import dataclasses
 import hashlib
 import logging
+from typing import Any
 
 from engine.core import Game, Message
 
@@ -196,7 +197,7 @@ class TimekeeperService:
         await self.core.courier.presenter.tell_table(match, Message(key, params), mention=seat.user_id,
                                                      locale=prefs.locale or settings.locale, nonce=nonce)
 
-    async def _play_for(self, match: MatchRecord, game: Game, state, seat: SeatRecord) -> MatchRecord:
+    async def _play_for(self, match: MatchRecord, game: Game[Any], state: Any, seat: SeatRecord) -> MatchRecord:
         """The clock ran out: the AI takes this seat's pending steps, then the seat is the player's again."""
         said: OutboxItem | None = outbox_item(match.id, LineNews(Message("bot.clock.ai_played",
                                                                          {"user": f"<@{seat.user_id}>"})))

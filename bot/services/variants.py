@@ -38,7 +38,7 @@ def value_label(option: Option, value: Any) -> Message | str:
     return next((c.label for c in option.choices if c.value == value), str(value))
 
 
-def read(game: Game, text: str | None) -> dict[str, Value]:
+def read(game: Game[Any], text: str | None) -> dict[str, Value]:
     """`name=value` pairs separated by commas (or spaces), checked against the game's options."""
     options = {o.name: o for o in game.options()}
     chosen: dict[str, Value] = {}
@@ -54,7 +54,7 @@ def read(game: Game, text: str | None) -> dict[str, Value]:
     return chosen
 
 
-def _parse_value(game: Game, option: Option, raw: str) -> Value:
+def _parse_value(game: Game[Any], option: Option, raw: str) -> Value:
     if option.choices:
         for choice in option.choices:
             if _value_text(choice.value).lower() == raw or (isinstance(choice.value, bool)
@@ -79,13 +79,13 @@ def write(chosen: dict[str, Any]) -> str:
     return ", ".join(f"{name}={_value_text(value)}" for name, value in chosen.items())
 
 
-def describe(game: Game, params: dict[str, Any]) -> list[Message]:
+def describe(game: Game[Any], params: dict[str, Any]) -> list[Message]:
     """One line per option of a match's params: "Rounds: 4"."""
     return [Message("bot.lobby.option", {"option": o.label, "value": value_label(o, params.get(o.name, o.default))})
             for o in game.options()]
 
 
-def suggestions(game: Game, typed: str, locale: str) -> list[tuple[str, str]]:
+def suggestions(game: Game[Any], typed: str, locale: str) -> list[tuple[str, str]]:
     """(name, value) autocomplete choices: what was typed so far (when valid), then each way to set the
     next option not chosen yet, each named in the player's language."""
     head, _, _tail = typed.rpartition(",")
@@ -110,7 +110,7 @@ def suggestions(game: Game, typed: str, locale: str) -> list[tuple[str, str]]:
     return out[:MAX_SUGGESTIONS]
 
 
-def _name(game: Game, chosen: dict[str, Any], locale: str) -> str:
+def _name(game: Game[Any], chosen: dict[str, Any], locale: str) -> str:
     options = {o.name: o for o in game.options()}
     parts = []
     for name, value in chosen.items():

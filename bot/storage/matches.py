@@ -78,7 +78,7 @@ class MatchRecords:
         sql = f"SELECT COUNT(*) AS n FROM matches WHERE status IN ({', '.join('?' * len(statuses))})"
         if set(statuses) <= set(LIVE):  # counted on the partial index of live matches
             sql += f" AND status IN {LIVE_SQL}"
-        return (await self.db.fetch(sql, *statuses))[0]["n"]
+        return int((await self.db.fetch(sql, *statuses))[0]["n"])
 
     async def save_match(self, match: MatchRecord, *, entry: LogEntry | None = None,
                          reminders: Sequence[Reminder] | None = None,

@@ -24,7 +24,7 @@ LIVE_ITEM = "delivered_at IS NULL AND dead_at IS NULL"
 
 def retry_delay(attempts: int) -> float:
     """How long after its `attempts`-th failure an item is tried again."""
-    return min(RETRY_FIRST_SECONDS * 2 ** (attempts - 1), RETRY_MAX_SECONDS)
+    return min(RETRY_FIRST_SECONDS * 2.0 ** (attempts - 1), RETRY_MAX_SECONDS)
 
 
 class Outbox:

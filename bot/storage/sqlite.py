@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
@@ -27,6 +27,8 @@ from .store import SqlStorage
 
 
 class SqliteStorage(SqlStorage):
+    db: SqliteDatabase
+
     def __init__(self, path: str | Path, *, lease_seconds: float = LEASE_SECONDS, owner: str | None = None):
         self.path = str(path)
         super().__init__(SqliteDatabase(self.path), MIGRATIONS, lease_seconds=lease_seconds, owner=owner)
@@ -50,6 +52,13 @@ class _Statements:
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
         rows = await self.fetch(sql, *args)
         return rows[0] if rows else None
+
+
+def _in_one_hop(connection: aiosqlite.Connection, work: Callable[..., Any], *args: Any) -> Awaitable[Any]:
+    """`work(the sqlite3 connection, *args)` on aiosqlite's thread, the way each of its own calls goes there:
+    several statements in one hop. (aiosqlite leaves this method without types.)"""
+    execute: Callable[..., Awaitable[Any]] = connection._execute
+    return execute(work, connection._conn, *args)
 
 
 def _fetch_together(connection: sqlite3.Connection, statements: tuple[Statement, ...]) -> list[list[Row]]:
@@ -120,11 +129,9 @@ class SqliteDatabase:
 
     async def fetch_together(self, *statements: Statement) -> list[list[Row]]:
         if self._reader is not None:
-            # aiosqlite's own way onto its thread (what each of its calls does): the queries in one hop.
-            return cast(list[list[Row]], await self._reader._execute(_fetch_together, self._reader._conn, statements))
+            return cast(list[list[Row]], await _in_one_hop(self._reader, _fetch_together, statements))
         async with self._lock:
-            return cast(list[list[Row]],
-                        await self.connection._execute(_fetch_together, self.connection._conn, statements))
+            return cast(list[list[Row]], await _in_one_hop(self.connection, _fetch_together, statements))
 
     @asynccontextmanager
     async def statement(self) -> AsyncIterator[_Statements]:
@@ -150,8 +157,7 @@ class SqliteDatabase:
     async def save_step(self, step: StepWrite) -> StepIds | None:
         async with self._lock:
             try:
-                # aiosqlite's own way onto its thread (what each of its calls does): the statements in one hop.
-                ids: StepIds | None = await self.connection._execute(write_sqlite, self.connection._conn, step)
+                ids = cast(StepIds | None, await _in_one_hop(self.connection, write_sqlite, step))
             except sqlite3.IntegrityError as error:
                 if "UNIQUE" in str(error):
                     raise Duplicate(str(error)) from error

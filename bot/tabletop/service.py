@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import get_game
 
@@ -82,7 +83,7 @@ class TabletopService:
         return TableResult(record, game, chosen.settings.name if chosen else None)
 
     async def _correct(self, guild_id: int, recorder: int, admin: Admin, game: str, players: Sequence[Recorded],
-                       ranked: dict, league: str | None, match_id: int) -> TableResult:
+                       ranked: dict[str, Any], league: str | None, match_id: int) -> TableResult:
         match, record = await self._found(match_id, guild_id)
         recorded_for = await self._league_of(match)
         if league is not None and (recorded_for is None

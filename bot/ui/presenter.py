@@ -25,7 +25,7 @@ NOBODY = discord.AllowedMentions.none()
 
 
 def _locale(match: MatchRecord) -> str:
-    return match.settings.get("locale", "en")
+    return str(match.settings.get("locale", "en"))
 
 
 def _optional(value: Any) -> Any:
@@ -40,7 +40,7 @@ class DiscordPresenter:
     def _place(self, match: MatchRecord) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(match.place_id)
 
-    async def _edit(self, match: MatchRecord, message_id: int, **fields) -> bool:
+    async def _edit(self, match: MatchRecord, message_id: int, **fields: Any) -> bool:
         """Edit a message of ours; False if it is gone (deleted by a moderator, say)."""
         try:
             await self._place(match).get_partial_message(message_id).edit(**fields)
@@ -80,7 +80,7 @@ class DiscordPresenter:
             await self._edit(match, match.table_message_id, view=None)
         return message.id
 
-    async def _dm(self, user_id: int, **fields) -> int:
+    async def _dm(self, user_id: int, **fields: Any) -> int:
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
             return (await channel.send(**fields)).id

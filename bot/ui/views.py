@@ -28,8 +28,8 @@ def _stopped(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def _button(label: str, route: Route, style=discord.ButtonStyle.secondary, row: int | None = None,
-            disabled: bool = False) -> discord.ui.Button:
+def _button(label: str, route: Route, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+            row: int | None = None, disabled: bool = False) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(label=clip(label, BUTTON_LABEL), custom_id=route.custom_id, style=style, row=row,
                              disabled=disabled)
 
