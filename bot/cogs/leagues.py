@@ -31,6 +31,7 @@ from ..leagues.service import LeagueService
 from ..leagues.tournament import Kind, Played, Tournament, marks
 from ..reliability import Reliability
 from ..services import Refusal, variants
+from ..storage.leagues import AnnouncementKind
 from ..ui import embeds
 from .common import AI_LEVELS, Level, channel_of, defer, guild_of, locale, option_choices, send
 from .queries import game_choices, known_game, league_names
@@ -636,17 +637,17 @@ async def make_thread(client: discord.Client, leagues: LeagueService, league: Le
     return thread.id
 
 
-async def announce(client: discord.Client, leagues: LeagueService, league: League, what: str,
+async def announce(client: discord.Client, leagues: LeagueService, league: League, what: AnnouncementKind,
                    params: dict[str, Any], nonce: str) -> None:
     """A league's announcement in its channel (from the league's outbox: `nonce` makes a repeated post the
     one already made)."""
     loc = await leagues.locale(league.guild_id)
     channel = await league_channel(client, league)
-    if what == "season_ended":
+    if what == AnnouncementKind.SEASON_ENDED:
         await channel.send(season_ended(params["archive"], loc), allowed_mentions=discord.AllowedMentions.none(),
                            nonce=nonce)
         return
-    if what == "tournament_over":
+    if what == AnnouncementKind.TOURNAMENT_OVER:
         champion = params["champion"]
         await channel.send(t("league.tournament.over" if champion else "league.tournament.over_nobody", loc,
                              league=league.settings.name, champion=f"<@{champion}>"),
@@ -660,15 +661,15 @@ async def announce(client: discord.Client, leagues: LeagueService, league: Leagu
     tables = [t("league.round.table_line", loc, table=i + 1, where=f"<#{place}>", players=mentions(tb.players))
               for i, (tb, place) in enumerate(zip(round_.tables, params.get("places", []), strict=False))]
     number = tournament_stage(league, round_)
-    if what == "tournament_round" and league.tournament is not None and number is not None:
+    if what == AnnouncementKind.TOURNAMENT_ROUND and league.tournament is not None and number is not None:
         stage = league.tournament.stages[number - 1]
         text = "\n".join([t("league.tournament.opened_final" if stage.final else "league.tournament.opened", loc,
                             league=league.settings.name, stage=number, deadline=deadline), *tables,
                           *([t("league.tournament.byes", loc, players=mentions(stage.byes))] if stage.byes else [])])
-    elif what == "round_opened":
+    elif what == AnnouncementKind.ROUND_OPENED:
         text = "\n".join([t("league.round.opened", loc, league=league.settings.name, round=number_,
                             deadline=deadline), *tables])
-    elif what == "final_opened":
+    elif what == AnnouncementKind.FINAL_OPENED:
         text = t("league.final.opened", loc, league=league.settings.name, season=league.season,
                  where=f"<#{params['places'][0]}>", players=mentions(round_.tables[0].players), deadline=deadline)
     else:

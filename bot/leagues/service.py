@@ -37,7 +37,7 @@ from ..results import MatchResult
 from ..services import MatchEnded, MatchServices, MatchSettings, Refusal
 from ..services.courier import PLACE_UNREACHABLE
 from ..storage import Lease, LeaseLost, MatchStatus, current_lease, lease
-from ..storage.leagues import LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
+from ..storage.leagues import AnnouncementKind, LeagueNameTaken, LeagueRecord, LeagueStorage, StaleLeague
 from .errors import LeagueRefusal
 from .league import League, Round
 from .rounds import PlayOut, RoundTable, TableStatus, Void, check_round, next_round_due
@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 # Creates the thread a table plays in and returns its id: (league, round, table number from 1, players).
 MakeThread = Callable[[League, Round, int], Awaitable[int]]
 # Tells a league's channel something happened: (league, what, its parameters, the post's nonce).
-Announce = Callable[[League, str, dict[str, Any], str], Awaitable[None]]
+Announce = Callable[[League, AnnouncementKind, dict[str, Any], str], Awaitable[None]]
 # The language a server chose in Discord itself (its community locale), if known: (guild id) -> locale.
 GuildLocale = Callable[[int], str | None]
 CLAIM_WAIT_SECONDS = 5.0   # how long a command waits for another process's work on its league
@@ -204,7 +204,7 @@ class LeagueService:
         return Loaded(record, League.model_validate(record.data)) if record else None
 
     async def _save(self, loaded: Loaded, league: League, archive: SeasonArchive | None = None,
-                    announcement: tuple[str, dict[str, Any]] | None = None) -> Loaded:
+                    announcement: tuple[AnnouncementKind, dict[str, Any]] | None = None) -> Loaded:
         """Save the league (guarded by its version) with, in the same transaction, the season it archives and
         what it must announce (posted by `deliver_announcements`)."""
         record = loaded.record
@@ -345,7 +345,8 @@ class LeagueService:
             loaded = await self._save(loaded, loaded.league.seat_match(number, index, match.id))
             await self.matches.lobby.start(match.id, host)
         round_ = next(r for r in loaded.league.rounds if r.number == number)
-        what = "final_opened" if round_.final else "tournament_round" if round_.tournament else "round_opened"
+        what = (AnnouncementKind.FINAL_OPENED if round_.final else
+                AnnouncementKind.TOURNAMENT_ROUND if round_.tournament else AnnouncementKind.ROUND_OPENED)
         loaded = await self._save(loaded, loaded.league, announcement=(
             what, {"round": number, "places": await self.places(round_)}))
         await self.deliver_announcements(loaded.record.id)
@@ -388,7 +389,7 @@ class LeagueService:
             if loaded is None:
                 return
             params = dict(item.params)
-            if item.what == "season_ended":
+            if item.what == AnnouncementKind.SEASON_ENDED:
                 params["archive"] = SeasonArchive.model_validate(params["archive"])
             try:
                 _still_ours()
@@ -468,7 +469,7 @@ class LeagueService:
                 return
             if verdict.closed:
                 loaded = await self._save(loaded, league.close_round(current.number, self.now()),
-                                          announcement=("round_closed", {"round": current.number}))
+                                          announcement=(AnnouncementKind.ROUND_CLOSED, {"round": current.number}))
                 await self.deliver_announcements(loaded.record.id)
                 return
             if not verdict.decisions:
@@ -531,7 +532,7 @@ class LeagueService:
             league, opened = league.open_tournament_round(self.now(), following)
             return await self.seat_tables(await self._save(loaded, league), opened.number)
         loaded = await self._save(loaded, league.end_tournament(following),
-                                  announcement=("tournament_over", {"champion": following}))
+                                  announcement=(AnnouncementKind.TOURNAMENT_OVER, {"champion": following}))
         await self.deliver_announcements(loaded.record.id)
         return loaded.league
 
@@ -566,7 +567,7 @@ class LeagueService:
                                  rounds=league.rounds_played(), results=await self.counted(league),
                                  members=league.member_ids(), final=decided[0] if decided else None)
         loaded = await self._save(loaded, league.new_season(self.now()), archive,
-                                  announcement=("season_ended", {"archive": archive.model_dump(mode="json")}))
+                                  announcement=(AnnouncementKind.SEASON_ENDED, {"archive": archive.model_dump(mode="json")}))
         await self.deliver_announcements(loaded.record.id)
         return archive
 

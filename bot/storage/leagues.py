@@ -10,6 +10,7 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol
 
 from .outbox import LIVE_ITEM, count_failure
@@ -53,13 +54,24 @@ class SatAt:
     turns: list[tuple[bool, float]]    # each turn's first step: (by the AI, seconds since the step before it)
 
 
+class AnnouncementKind(StrEnum):
+    """What a league tells its channel; stored as its value."""
+
+    ROUND_OPENED = "round_opened"          # params: the round's number, the places of its tables
+    FINAL_OPENED = "final_opened"          # the same, for the season's final
+    TOURNAMENT_ROUND = "tournament_round"  # the same, for a round of the league's tournament
+    ROUND_CLOSED = "round_closed"          # params: the round's number
+    SEASON_ENDED = "season_ended"          # params: the season's archive
+    TOURNAMENT_OVER = "tournament_over"    # params: the champion (None: nobody)
+
+
 @dataclass(frozen=True)
 class Announcement:
     """Something a league tells its channel, saved with the league's change and posted afterwards."""
 
     id: int
     league_id: int
-    what: str                          # round_opened | final_opened | round_closed | season_ended
+    what: AnnouncementKind
     params: dict[str, Any]
     attempts: int = 0
 
@@ -82,7 +94,7 @@ class LeagueStorage(Protocol):
         """The server's leagues (or every server's), oldest first."""
 
     async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None,
-                          announcement: tuple[str, dict[str, Any]] | None = None) -> LeagueRecord:
+                          announcement: tuple[AnnouncementKind, dict[str, Any]] | None = None) -> LeagueRecord:
         """Write the league guarded by the version it was loaded with (StaleLeague otherwise) and, in the same
         transaction, an archived season (season number, archive JSON) and an announcement (what, parameters)
         when given; returns it with version + 1."""
@@ -157,7 +169,7 @@ class SqlLeagueStorage:
                              version=r["version"]) for r in rows]
 
     async def save_league(self, league: LeagueRecord, *, archive: tuple[int, dict[str, Any]] | None = None,
-                          announcement: tuple[str, dict[str, Any]] | None = None) -> LeagueRecord:
+                          announcement: tuple[AnnouncementKind, dict[str, Any]] | None = None) -> LeagueRecord:
         async with self.db.transaction() as q:
             changed = await q.execute(
                 "UPDATE leagues SET name = ?, data = ?, version = version + 1, updated_at = ?"
@@ -185,7 +197,7 @@ class SqlLeagueStorage:
             where += " AND (next_try_at IS NULL OR next_try_at <= ?)"
             params.append(due_by)
         rows = await self.db.fetch(f"SELECT * FROM league_outbox WHERE {where} ORDER BY id", *params)
-        return [Announcement(r["id"], r["league_id"], r["what"], json.loads(r["params"]), r["attempts"]) for r in rows]
+        return [Announcement(r["id"], r["league_id"], AnnouncementKind(r["what"]), json.loads(r["params"]), r["attempts"]) for r in rows]
 
     async def announced(self, announcement_id: int) -> None:
         async with self.db.statement() as q:
