@@ -35,6 +35,7 @@ from pydantic import SecretStr  # noqa: E402
 from bot.app import CaravanseraiBot  # noqa: E402
 from bot.services import pictures  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from engine.core import games  # noqa: E402
 from tests.bot.clicking import Clicking, Figures, coverage_report  # noqa: E402
 from tests.bot.e2e import start  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
@@ -44,7 +45,6 @@ NAMES = [("alice", "en-US"), ("bruno", "it"), ("carla", "en-US"), ("dario", "it"
 
 
 TABLES = {"A": (1, 2), "B": (3, 0)}  # (players, AI seats)
-GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 
 
 async def run(game: str, humans: int, ai: int, matches: int, seed: int, typical: bool, quiet: bool = False) -> Figures:
@@ -116,7 +116,7 @@ def main() -> int:
         for name in ("focus_png", "hand_png", "board_png", "final_png"):
             setattr(pictures, name, lambda view, locale: TINY_PNG)
     if args.tables:
-        print(tables([args.game] if args.game else list(GAMES), args.matches, args.seed))
+        print(tables([args.game] if args.game else list(games()), args.matches, args.seed))
     else:
         asyncio.run(run(args.game or "al-rashid", args.humans, args.ai, args.matches, args.seed, args.typical))
     return 0

@@ -57,14 +57,14 @@ from bot.storage import (  # noqa: E402
     SqlStorage,
     make_storage,
 )
-from engine.core import get_game  # noqa: E402
+from engine.core import games, get_game  # noqa: E402
 from tests.bot.clicking import Clicking, Figures  # noqa: E402
 from tests.bot.crashing import BotProcess  # noqa: E402
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser, InteractionHandle  # noqa: E402
 from tests.support.backends import postgres_schema  # noqa: E402
 from tests.support.postgres import given_or_throwaway  # noqa: E402
 
-GAMES = ["al-rashid", "taj-mahal", "notre-dame", "yspahan"]
+GAMES = list(games())  # every registered game, the channels taking them in turn
 STEP_VERBS = re.compile(r"^cs:\d+:\d+:(do|pick)")
 
 
