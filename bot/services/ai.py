@@ -59,7 +59,7 @@ def choose(game: Game[Any], state: Any, seat: int, policy: str, seed: int) -> Ac
     return _engine_ai.policy(policy).choose(game, state, seat, random.Random(seed))
 
 
-def _expert_step(key: str, dumped: dict, seat: int, seed: int) -> str:
+def _expert_step(key: str, dumped: dict[str, Any], seat: int, seed: int) -> str:
     """In a drawing process: the expert's step, as its notation."""
     game = get_game(key)
     state = game.load_state(dumped)

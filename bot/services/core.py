@@ -95,7 +95,7 @@ class Forced:
     events: list[Event]
 
 
-def forced_step(match: MatchRecord, game: Game, state) -> Forced | None:
+def forced_step(match: MatchRecord, game: Game[Any], state: Any) -> Forced | None:
     """The step the bot takes for a player: the one seat awaited is a player's, their question has exactly
     one legal answer, and taking it reveals nothing (a draw or a hidden thing shown stays the player's own
     click, which cannot be undone). Choices made at once by several seats are always asked."""
@@ -105,7 +105,7 @@ def forced_step(match: MatchRecord, game: Game, state) -> Forced | None:
     return only_answer(game, state)
 
 
-def only_answer(game: Game, state) -> Forced | None:
+def only_answer(game: Game[Any], state: Any) -> Forced | None:
     """The only legal answer of the one seat awaited, taken, unless it reveals something; cached for the state
     (states never change once made, and a commit and the `advance` after it ask about the same one)."""
     global _last_forced
@@ -126,7 +126,7 @@ def only_answer(game: Game, state) -> Forced | None:
 _last_forced: tuple[Any, Forced | None] | None = None
 
 
-def moves_by_itself(match: MatchRecord, game: Game, state) -> bool:
+def moves_by_itself(match: MatchRecord, game: Game[Any], state: Any) -> bool:
     """Whether the bot must move this match on: an AI seat is to play, or a player's forced step is due."""
     return any(match.seat(s).plays_ai for s in game.active_seats(state)) or forced_step(match, game, state) is not None
 
@@ -261,7 +261,7 @@ class MatchCore:
         new_state, events = await asyncio.to_thread(game.apply, state, seat, action)
         return new_state, events, self.entry(match, game, state, seat, action, events, by_ai=by_ai)
 
-    def entry(self, match: MatchRecord, game: Game, state, seat: int, action: Action | str, events: list[Event], *,
+    def entry(self, match: MatchRecord, game: Game[Any], state: Any, seat: int, action: Action | str, events: list[Event], *,
               by_ai: bool, forced: bool = False) -> LogEntry:
         """The log entry of a step taken on `state`. A forced step is the bot's and undoable (see LogEntry.forced)."""
         parsed = game.parse_action(action) if isinstance(action, str) else action
