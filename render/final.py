@@ -15,6 +15,7 @@ from PIL import Image
 
 from engine.core.messages import translate
 from render.kit import RGB, Canvas, Theme, ink_on, mix
+from render.kit.marks import mark, shape_of
 
 WIDTH = 1080
 PAD = 28
@@ -22,6 +23,7 @@ CARD_INSET = 20          # inside a player's card
 HEAD = 76                # a card's first row: rank, colour, name, total
 BADGE = 56               # the rank badge's diameter
 CHIP_H = 50
+CHIP_MARK = 30           # the player's shape in their chip (render/kit/marks.py)
 PART_ROW = 42            # one line of the breakdown
 PART_GAP = 28            # between the breakdown's two columns
 PART_LEADING = 32        # a part's name on two lines
@@ -122,7 +124,7 @@ class _Card:
     @classmethod
     def of(cls, c: Canvas[Theme], row: FinalRow, locale: str) -> _Card:
         t = c.theme.type
-        chip_w = c.width(row.colour_name, t.label) + 32
+        chip_w = c.width(row.colour_name, t.label) + 32 + (CHIP_MARK if shape_of(c.theme, row.colour) else 0)
         total_w = c.width(str(row.total), t.title) + 12
         name_room = WIDTH - 2 * PAD - 2 * CARD_INSET - BADGE - 16 - chip_w - 16 - total_w - 16
         name = (c.fit_lines(row.name, t.label, "bold", name_room, NAME_LINES, t.small) if row.name
@@ -155,7 +157,10 @@ class _Card:
         x += BADGE + 16
         c.box((x, middle - CHIP_H // 2, x + self.chip_w, middle + CHIP_H // 2), fill=row.colour,
               outline=mix(row.colour, theme.ink, 0.45), width=3, radius=CHIP_H // 2)
-        c.text((x + self.chip_w / 2, middle), row.colour_name, t.label, fill=ink_on(row.colour, theme), anchor="mm")
+        shift = CHIP_MARK if shape_of(theme, row.colour) else 0
+        mark(c.draw, theme, x + 12 + CHIP_MARK / 2, middle, 11, row.colour)
+        c.text((x + (self.chip_w + shift) / 2, middle), row.colour_name, t.label, fill=ink_on(row.colour, theme),
+               anchor="mm")
         x += self.chip_w + 16
         lines, size, face, cut = self.name
         first = middle - (len(lines) - 1) * NAME_LEADING / 2

@@ -29,6 +29,9 @@ PERSON_W = (INNER - 2 * 12) // 3
 CITY = (640, 760)  # the city's side when it is shown (the persons' cards beside it), as the room allows
 NEWEST = 48 + 2 * 35 + 4 + 16  # room for the latest events' heading and the newest on two lines
 CARRIAGE_QUESTION = "notre_dame.ask.carriage"  # where will the carriage go: asked over the city
+# Room kept below the tallest picture a phone shows whole (2,337 px at 1080 wide), so that a name or an event
+# longer than the ones measured, or a font drawn a little taller, still leaves it whole.
+HEADROOM = 64
 
 
 def render_focus(view: NotreDameView, theme: NotreDameTheme = THEME, locale: str = "en") -> Image.Image:
@@ -37,7 +40,7 @@ def render_focus(view: NotreDameView, theme: NotreDameTheme = THEME, locale: str
     c: NotreDameCanvas = Canvas(Image.new("RGB", (WIDTH, 2 * tallest(WIDTH)), theme.paper), theme)  # cut below
     y = header(c, view, locale, WIDTH)
     panels = sum(panel_height(c, p, INNER, locale) + GAP for p in view.players)
-    room = tallest(WIDTH) - PAD + GAP - y - panels  # for the latest events, the persons and the city
+    room = tallest(WIDTH) - HEADROOM - PAD + GAP - y - panels  # for the latest events, the persons and the city
     side = _city_side(c, view, room - NEWEST - 24, locale)
     events = [words.message(event, locale) for event in reversed(view.log[-LATEST:])]
     y = latest_events(c, PAD, y, INNER, words.t("latest", locale), events, below=16,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from render.kit import RGB, ink_on, mix
-from render.kit.marks import mark
+from render.kit.marks import mark, shape_of
 
 from .theme import NotreDameCanvas
 
@@ -49,9 +49,12 @@ def octagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 
 def message(c: NotreDameCanvas, cx: float, cy: float, r: int, colour: RGB, kind: int) -> None:
-    """A message tile: an octagon of its colour showing its kind (1 to 4 prestige)."""
+    """A message tile: an octagon of its colour showing its kind (1 to 4 prestige) beside the shape of the player
+    of that colour."""
     c.draw.polygon(octagon(cx, cy, r), fill=colour, outline=edge_of(colour, c.theme.ink), width=OUTLINE)
-    c.text((cx, cy), str(kind), c.theme.type.label, fill=ink_on(colour, c.theme), anchor="mm")
+    shape = r * 0.3 if shape_of(c.theme, colour) else 0
+    c.text((cx - shape, cy), str(kind), c.theme.type.label, fill=ink_on(colour, c.theme), anchor="mm")
+    mark(c.draw, c.theme, cx + r * 0.42, cy, r * 0.34, colour)
 
 
 def carriage(c: NotreDameCanvas, x: float, y: float, w: int, fill: RGB) -> None:

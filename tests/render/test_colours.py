@@ -172,6 +172,7 @@ PIECES: dict[str, dict[str, tuple[tuple[int, int], Callable[[Canvas[Any], RGB], 
         "cube": ((40, 40), lambda c, fill: notre_dame_glyphs.cube(c, 7, 7, 26, fill)),
         "friend": ((50, 50), lambda c, fill: notre_dame_glyphs.friend(c, 10, 5, 40, fill)),
         "carriage": ((60, 50), lambda c, fill: notre_dame_glyphs.carriage(c, 8, 8, 44, fill)),
+        "message": ((64, 64), lambda c, fill: notre_dame_glyphs.message(c, 32, 32, 27, fill, 3)),
     },
     "yspahan": {"cube": ((44, 44), lambda c, fill: yspahan_glyphs.cube(c, 7, 7, 28, fill))},
 }

@@ -151,3 +151,14 @@ def test_public_pictures_of_real_matches_do_not_change_with_hidden_information(p
         drawn += 1
     assert drawn > 5 and state is not None
     assert png_image(render.final_png(GAME.view(state, None))).width > 0
+
+
+def test_the_table_keeps_room_below_the_tallest_picture_a_phone_shows_whole():
+    """Five players, the city beside the persons, both languages: the table stays HEADROOM below the phone's
+    limit (2,337 px at 1080 wide), so that a longer name or event than these still leaves it whole."""
+    from render.kit import tallest
+    from render.notre_dame.focus import HEADROOM
+    from tests.render.gallery import match_pictures
+
+    tables = [p for players in (4, 5) for p in match_pictures("notre-dame", players) if p.kind == "table"]
+    assert tables and max(p.image.height for p in tables) <= tallest(1080) - HEADROOM
