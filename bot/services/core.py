@@ -261,8 +261,8 @@ class MatchCore:
         new_state, events = await asyncio.to_thread(game.apply, state, seat, action)
         return new_state, events, self.entry(match, game, state, seat, action, events, by_ai=by_ai)
 
-    def entry(self, match: MatchRecord, game: Game[Any], state: Any, seat: int, action: Action | str, events: list[Event], *,
-              by_ai: bool, forced: bool = False) -> LogEntry:
+    def entry(self, match: MatchRecord, game: Game[Any], state: Any, seat: int, action: Action | str,
+              events: list[Event], *, by_ai: bool, forced: bool = False) -> LogEntry:
         """The log entry of a step taken on `state`. A forced step is the bot's and undoable (see LogEntry.forced)."""
         parsed = game.parse_action(action) if isinstance(action, str) else action
         return LogEntry(match_id=match.id, state_id=0, kind=LogKind.STEP, seat=seat, notation=game.format_action(parsed),
