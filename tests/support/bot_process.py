@@ -68,7 +68,9 @@ def answer_before_saving() -> None:
         await asyncio.sleep(SAVED_AFTER)
         await step(self, interaction, route)
 
-    Components._step = answered_first
+    Components._step = answered_first  # clicks are answered from a table of the answers: it must see the change
+    Components.ANSWERS = {verb: answered_first if answer is step else answer
+                          for verb, answer in Components.ANSWERS.items()}
 
 
 def refuse_everything() -> None:
