@@ -303,9 +303,22 @@ class MatchCore:
         stepped = entry is not None and entry.kind == LogKind.STEP
         taken_back = [s.seat for s in match.seats if s.awaited_since is not None and s.seat not in active
                       and s.told] if undoing is not None else []
+        # A turn that goes on while its seat waits for the other players (a draft's two passes) keeps the DM that
+        # told of it: the next question of that turn, and the news meanwhile, are shown in it. (A player alone
+        # among AI seats waits for nobody: the replies to their clicks carry the turn on.)
+        going_on = set() if over else {s.seat for s in match.seats if game.turn_goes_on(state, s.seat)}
+        if sum(not match.seat(s).plays_ai for s in going_on) < 2:
+            going_on = set()
+        mover = entry.seat if entry is not None and stepped else None
+        went_on = self._went_on(match, game, [s for s in match.seats if s.told is not None and (
+            s.seat == mover and s.seat in going_on or s.awaited_since is None and s.seat not in going_on)])
+        told_of = {s.seat: s.told for s in match.seats}  # a DM's id: the seat's private news edits it
         for seat in match.seats:
-            if stepped and seat.seat == entry.seat and (seat.seat not in active or new_round):  # type: ignore[union-attr]
-                seat.told = None  # its turn is played: the next one is announced
+            if seat.seat == mover and (seat.seat not in active or new_round) and not (
+                    seat.seat in going_on and seat.seat in went_on and seat.told):
+                seat.told = None  # its turn is played: the next one is announced (in its DM, if it goes on)
+            elif seat.awaited_since is None and seat.seat in went_on and seat.seat not in going_on:
+                seat.told = None  # it waited for the others, and the draft is over: its next question is a new turn
             if seat.seat not in active:
                 seat.awaited_since = None
                 continue
@@ -338,13 +351,13 @@ class MatchCore:
             # Seats that choose at once (a draft) are told by DM, with their buttons (see courier.py).
             outbox.append(outbox_item(match.id, TableNews(
                 tuple(announce), len(active) > 1, () if answering is None else (answering,), tuple(resumed),
-                tuple(taken_back))))
+                tuple(taken_back), tuple(sorted(going_on.intersection(announce))))))
         per_seat: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for event in events:
             for seat_index in sorted(event.audience or ()):
                 if not match.seat(seat_index).plays_ai:
                     per_seat[seat_index].append(event.to_json())
-        outbox += [outbox_item(match.id, PrivateNews(s, e)) for s, e in per_seat.items()]
+        outbox += [outbox_item(match.id, PrivateNews(s, e, told_of[s])) for s, e in per_seat.items()]
         result = None
         if over:
             match.status = MatchStatus.OVER
@@ -358,6 +371,15 @@ class MatchCore:
                                                  outbox=outbox)
         except StaleState:
             raise StaleBoard(match.id) from None
+
+    @staticmethod
+    def _went_on(match: MatchRecord, game: Game, seats: list[SeatRecord]) -> set[int]:
+        """Which of `seats` were in a turn that went on (see `Game.turn_goes_on`) before this change: read only
+        for a seat whose turn may go on or end (in a draft, and after an undo)."""
+        if not seats or match.state is None:
+            return set()
+        before = game.load_state(match.state)
+        return {s.seat for s in seats if game.turn_goes_on(before, s.seat)}
 
     @staticmethod
     def seat_rows(match: MatchRecord) -> list[dict[str, Any]]:

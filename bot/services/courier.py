@@ -48,7 +48,6 @@ from ..storage import (
     MatchStatus,
     OutboxItem,
     OutboxKind,
-    SeatRecord,
     Storage,
     UserPrefs,
     current_lease,
@@ -57,7 +56,7 @@ from . import pictures
 from .ended import MatchEnded, MatchEndedBus
 from .errors import DmClosed
 from .payloads import FinalNews, LineNews, PrivateNews, TableNews
-from .presenter import FinalReport, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
+from .presenter import FinalReport, Panel, Presenter, PrivateNotice, TableUpdate, TurnAlert, TurnNotice
 from .tidings import (
     Names,
     colour_name,
@@ -141,7 +140,11 @@ class Courier:
                 privates = [i for i in items if i.kind == OutboxKind.PRIVATE]
                 by_dm = await self._turns_by_dm(match, prefs, tables)
                 panels = {seat for seat, (_, with_panel) in by_dm.items() if with_panel}  # news goes with it
-                await self._privates(match, prefs, [i for i in privates if PrivateNews.of(i).seat not in panels])
+                # News for a seat whose turn's DM still stands (a draft) is shown in that DM, notifying nobody.
+                edits = [i for i in privates if PrivateNews.of(i).edit and PrivateNews.of(i).seat not in panels]
+                await self._privates(match, prefs, [i for i in privates if PrivateNews.of(i).seat not in panels
+                                                    and i not in edits])
+                await self._retell(match, prefs, tables, edits)
                 if picture is not None:
                     await self._table(match, prefs, tables, picture, by_dm,
                                       [i for i in privates if PrivateNews.of(i).seat in panels])
@@ -245,13 +248,15 @@ class Courier:
         """The seats whose new turn goes by DM, each with whether the DM carries their question and buttons:
         players choosing at once with others (a draft) and players who asked for DMs, if their DMs are open.
         A player answering their own step sees the question in the reply: a DM only if they asked for one,
-        and without the buttons."""
+        and without the buttons; but a turn that goes on (a draft) lives in its DM, which shows its next question
+        and news, so they get that DM too."""
         if not tables or match.status != MatchStatus.RUNNING:
             return {}
         news = [TableNews.of(item) for item in tables]
         announced = {seat for n in news for seat in n.announce}
         answering = {seat for n in news for seat in n.answering}
         together = {seat for n in news if n.together for seat in n.announce}
+        answering -= {seat for n in news for seat in n.goes_on}
         out: dict[int, tuple[TurnAlert, bool]] = {}
         for seat in match.seats:
             if seat.seat not in announced or seat.awaited_since is None or seat.plays_ai or seat.user_id is None:
@@ -275,7 +280,6 @@ class Courier:
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
         humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
         announced = {seat for item in items for seat in TableNews.of(item).announce}
-        await self._retell(match, prefs, game, state, items, humans)
         names = Names(match)
         alerts: list[TurnAlert] = []
         told: dict[int, int] = {}
@@ -330,20 +334,41 @@ class Courier:
         await self._done(match, news)
         return sent or 0
 
-    async def _retell(self, match: MatchRecord, prefs: _Prefs, game: Game[Any], state: Any, items: list[OutboxItem],
-                      humans: list[SeatRecord]) -> None:
-        """The DMs of turns taken back or resumed (see MatchCore.commit), edited without a notification: a turn
-        taken back loses its buttons, a turn played again after an undo shows its question as it stands now."""
-        awaited = {s.seat for s in humans}
-        resumed = {s for item in items for s in TableNews.of(item).resumed} & awaited
-        taken_back = {s for item in items for s in TableNews.of(item).taken_back} - resumed - awaited
-        for index in sorted(resumed | taken_back):
-            seat = match.seat(index)
-            if not seat.told or seat.user_id is None:
+    async def _retell(self, match: MatchRecord, prefs: _Prefs, tables: list[OutboxItem],
+                      edits: list[OutboxItem]) -> None:
+        """The DMs of turns taken back, resumed or going on (see MatchCore.commit), edited without a notification:
+        a turn taken back loses its buttons; a turn played again after an undo, or going on (a draft's second
+        pass), shows its question as it stands now; a DM that gets news shows it (with the question only while
+        that DM's turn is still being asked)."""
+        running = match.status == MatchStatus.RUNNING
+        awaited = {s.seat for s in match.seats if s.awaited_since is not None and not s.plays_ai} if running else set()
+        # A seat answering its own step sees its next question in the reply (which may be that very DM).
+        table_news = [TableNews.of(item) for item in tables]
+        answering = {s for n in table_news for s in n.answering}
+        resumed = {s for n in table_news for s in n.resumed} & awaited - answering
+        taken_back = {s for n in table_news for s in n.taken_back} - resumed - awaited
+        news: dict[int, list[OutboxItem]] = defaultdict(list)
+        for item in edits:
+            news[PrivateNews.of(item).seat].append(item)
+        retold = sorted(resumed | taken_back | set(news))
+        if not retold:
+            return
+        game, state = _loaded(match)
+        for index in retold:
+            seat, mine = match.seat(index), news.get(index, [])
+            message_id = PrivateNews.of(mine[0]).edit if mine else seat.told
+            player = await prefs.of(seat.user_id) if seat.user_id is not None and message_id else None
+            if not message_id or seat.user_id is None or player is None \
+                    or mine and (not player.dms_enabled or player.dm_closed):
+                if mine:
+                    await self._privates(match, prefs, mine)  # nothing to edit: the news goes as it would have
                 continue
-            locale = (await prefs.of(seat.user_id)).locale or table_locale(match)
-            turn = await _turn_notice(match, game, state, index, locale, []) if index in resumed else None
-            await self.presenter.retell_turn(seat.user_id, seat.told, match, title_of(match), locale, turn)
+            locale = player.locale or table_locale(match)
+            asked = running and index in awaited and seat.told == message_id
+            turn = await _turn_notice(match, game, state, index, locale, mine, asked=asked) \
+                if asked or mine else None
+            await self.presenter.retell_turn(seat.user_id, message_id, match, title_of(match), locale, turn)
+            await self._done(match, mine)
 
     async def _final(self, match: MatchRecord, item: OutboxItem) -> None:
         game, state = _loaded(match)
@@ -410,11 +435,12 @@ def _let_go(picture: asyncio.Future[bytes | None]) -> None:
 
 
 async def _turn_notice(match: MatchRecord, game: Game[Any], state: Any, seat: int, locale: str,
-                       news: list[OutboxItem]) -> TurnNotice:
-    """A seat's turn as its DM shows it: its question and buttons, its news, its hand."""
+                       news: list[OutboxItem], *, asked: bool = True) -> TurnNotice:
+    """A seat's turn as its DM shows it: its question and buttons (unless not `asked`), its news, its hand."""
     events = Names(match).events(event_from_json(e) for item in news for e in PrivateNews.of(item).events)
     png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), locale)
-    panel = await asyncio.to_thread(panel_of, match, game, state, seat, locale)  # off the loop
+    panel = await asyncio.to_thread(panel_of, match, game, state, seat, locale) if asked else \
+        Panel(match, seat, None, [], None)  # off the loop
     return TurnNotice(panel, events, png)
 
 

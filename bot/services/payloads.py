@@ -43,6 +43,7 @@ class TableNews:
     answering: tuple[int, ...] = ()   # the seat whose click made the change: its reply shows its news
     resumed: tuple[int, ...] = ()     # seats whose turn, taken back, is theirs again: their DM shows it again
     taken_back: tuple[int, ...] = ()  # seats told of a turn that is no longer theirs
+    goes_on: tuple[int, ...] = ()     # seats whose turn goes on (a draft): their DM carries its next question
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"announce": list(self.announce), "together": self.together}
@@ -50,13 +51,15 @@ class TableNews:
             data["answering"] = list(self.answering)
         if self.resumed or self.taken_back:
             data["resumed"], data["taken_back"] = list(self.resumed), list(self.taken_back)
+        if self.goes_on:
+            data["goes_on"] = list(self.goes_on)
         return data
 
     @classmethod
     def of(cls, item: OutboxItem) -> TableNews:
         p = item.payload
         return cls(tuple(p.get("announce", ())), bool(p.get("together")), tuple(p.get("answering", ())),
-                   tuple(p.get("resumed", ())), tuple(p.get("taken_back", ())))
+                   tuple(p.get("resumed", ())), tuple(p.get("taken_back", ())), tuple(p.get("goes_on", ())))
 
 
 @dataclass(frozen=True)
@@ -66,13 +69,14 @@ class PrivateNews:
     kind: ClassVar[OutboxKind] = OutboxKind.PRIVATE
     seat: int
     events: list[dict[str, Any]]
+    edit: int | None = None  # the DM that told the seat of its turn: the news is shown in it (a draft goes on)
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "events": self.events}
+        return {"seat": self.seat, "events": self.events, **({"edit": self.edit} if self.edit else {})}
 
     @classmethod
     def of(cls, item: OutboxItem) -> PrivateNews:
-        return cls(item.payload["seat"], item.payload["events"])
+        return cls(item.payload["seat"], item.payload["events"], item.payload.get("edit"))
 
 
 @dataclass(frozen=True)

@@ -165,11 +165,15 @@ def turn_alert(title: str, place_id: int, locale: str) -> str:
 
 
 def turn_message(title: str, place_id: int, turn: TurnNotice, locale: str) -> str:
-    """A turn by DM: where, what is new for the player alone, and the question its buttons answer."""
-    lines = [turn_alert(title, place_id, locale)]
+    """A turn by DM: where, what is new for the player alone, and the question its buttons answer; once the turn
+    is over (a draft's last card arrives), only the news."""
+    asked = turn.panel.prompt is not None or bool(turn.panel.choices)
+    lines = [turn_alert(title, place_id, locale) if asked else
+             t("bot.dm.header", locale, title=title, where=f"<#{place_id}>")]
     if turn.events:
         lines.append(event_lines(turn.events, locale, CONTENT - 600))
-    lines.append(f"**{turn.panel.prompt.text(locale)}**" if turn.panel.prompt else t("bot.panel.pick", locale))
+    if asked:
+        lines.append(f"**{turn.panel.prompt.text(locale)}**" if turn.panel.prompt else t("bot.panel.pick", locale))
     return clip("\n".join(lines), CONTENT)
 
 

@@ -151,6 +151,13 @@ class Game(Generic[S]):
         Games say more than this default."""
         return Message("core.headline.over" if self.is_over(state) else "core.headline.playing")
 
+    def turn_goes_on(self, state: S, seat: Seat) -> bool:
+        """Whether `seat`'s turn goes on in `state` though it may be waiting for the others: it will be asked again
+        in the same turn (Notre Dame's draft: after keeping one of its own cards it keeps one of those passed to
+        it). The bot tells of such a question in the message that told of the turn, notifying nobody again, and
+        a new round of choices made at once (the next bid) is a new turn. By default every question is a turn."""
+        return False
+
     def questions(self, state: S, viewer: Seat | None) -> list[tuple[Seat, Message]]:
         """Every active seat and its question as `viewer` may read it; the table (None) reads what each player
         must decide. Games on the turn flow ask their tasks; this default tells nothing, which hides nothing."""

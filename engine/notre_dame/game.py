@@ -69,6 +69,10 @@ class NotreDame(TableGame[State, Ctx]):
 
     outcome = staticmethod(scoring.outcome)
 
+    def turn_goes_on(self, state: State, seat: int) -> bool:
+        """The draft is one turn: both passes, and the wait for the others' choices until the last card arrives."""
+        return bool(state.tasks) and isinstance(state.tasks[-1], Draft)
+
     def suggested_action(self, state: State, seat: int) -> Action | None:
         """The computer player's choice, offered as the one-click default of every question."""
         return suggestion(self, state, seat)

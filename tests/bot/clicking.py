@@ -21,7 +21,7 @@ from engine.core.messages import locale_of, translate
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.support.curious import Curious, Typical, short, step_kinds
 
-from .e2e import awaited, open_id, table_message, turn_alerts
+from .e2e import awaited, open_id, same_turn, table_message, turn_alerts, turn_of
 
 
 @dataclass
@@ -184,7 +184,8 @@ class Clicking:
             match = await self.service.table.get(match_id)
             turn = self.turns.get(user.id)
             if turn is not None:  # the turn goes on (the panel on their screen is now stale)
-                self.turns[user.id] = (match.seat_of(user.id).awaited_since, turn[1])
+                self.turns[user.id] = (turn_of(self.game, self.game.load_state(match.state),
+                                               match.seat_of(user.id).awaited_since), turn[1])
 
     async def _plan(self, match, seat):
         """What `seat`'s player clicks next: (user, panel, kind, target). Opens their panel when theirs moved on."""
@@ -193,13 +194,13 @@ class Clicking:
         user = self._user(seat.user_id)
         key = game.prompt(state, seat.seat).key
         turn = self.turns.get(user.id)
-        if turn is None or turn[0] != seat.awaited_since:
+        since = turn_of(game, state, seat.awaited_since)
+        if not same_turn(turn and turn[0], since):
             view = game.view(state, None)
             phase = getattr(view, "phase", None) or game.headline(state).key
-            turn = (seat.awaited_since, Turn(user, getattr(phase, "value", phase), key,
-                                             alerts=self._alerts_since(user)))
-            self.turns[user.id] = turn
+            turn = (since, Turn(user, getattr(phase, "value", phase), key, alerts=self._alerts_since(user)))
             self.figures.turns.append(turn[1])
+        self.turns[user.id] = turn = (since, turn[1])
         current = turn[1]
         panel = self.panels.get(user.id)
         drawn = self._drawn(self.fake.message(panel.id)) if panel is not None else None

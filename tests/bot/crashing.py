@@ -47,7 +47,7 @@ from tests.fakediscord.interactions import DEFERRED_UPDATE, InteractionHandle
 from tests.fakediscord.model import FakeMessage
 from tests.support.bot_process import PRELOAD, run_bot
 
-from .e2e import awaited, open_id, table_message, turn_alerts
+from .e2e import awaited, open_id, same_turn, table_message, turn_alerts, turn_of
 
 LOCALES = ("en", "it")
 DONE = tuple(translate(key, loc, move="\0").split("\0")[0] for key in ("bot.panel.done", "bot.panel.did")
@@ -171,7 +171,7 @@ class Crashing:
         self.sent: list[Sent] = []
         self.findings = Findings()
         self.panels: dict[int, FakeMessage] = {}
-        self.turns: dict[int, float | None] = {}
+        self.turns: dict[int, tuple] = {}
         self.seen: dict[int, int] = {}
         self.still: tuple[int, int] | None = None  # the running match and state the last interactions left
         self.idle = 0                              # interactions in a row that left it there
@@ -266,7 +266,7 @@ class Crashing:
             raise Stuck(f"match {match.id} waits for nobody at state {match.state_id}, though it is running")
         seat = self.rng.choice(humans)  # when several choose at once, any of them may click next
         user = next(u for u in self.users if u.id == seat.user_id)
-        self.count_alert(user, seat.awaited_since)
+        self.count_alert(user, turn_of(self.game, state, seat.awaited_since))
         legal = [self.game.format_action(a) for a in self.game.legal_actions(state, seat.seat)]
         roll = self.rng.random()
         if roll < 0.04:
@@ -342,9 +342,10 @@ class Crashing:
                     f"match {match.id if match else None} at state {match.state_id if match else None} "
                     f"{'moving by itself' if moving else 'waiting for players'}")
 
-    def count_alert(self, user: FakeUser, since: float | None) -> None:
+    def count_alert(self, user: FakeUser, since: object) -> None:
         """A new turn of `user`'s: exactly one message told them (a mention in a table message or a DM)."""
-        if self.turns.get(user.id) == since:
+        if same_turn(self.turns.get(user.id), since):
+            self.turns[user.id] = since
             return
         self.turns[user.id] = since
         messages = self.fake.all_messages

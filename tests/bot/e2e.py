@@ -7,6 +7,7 @@ import re
 from bot.app import CaravanseraiBot
 from bot.services import MatchServices
 from bot.storage import SqliteStorage
+from engine.core.flow import Parallel
 from engine.core.messages import locale_of, translate
 
 from . import wording
@@ -140,6 +141,22 @@ def turn_alerts(messages, user) -> list:
     return [m for m in messages
             if (user.id in pinged(m) and open_id(m) is not None)
             or (m.channel.recipient is user and posted(m).startswith(opening))]
+
+
+def turn_of(game, state, since: float | None) -> tuple:
+    """What marks a player's turn: the moment the game began to wait for them, and for choices made at once the
+    round and phase they belong to (see `same_turn`)."""
+    together = None
+    if state.tasks and isinstance(state.tasks[-1], Parallel):
+        view = game.view(state, None)
+        together = getattr(view, "phase", None), getattr(view, "round", None)
+    return since, together
+
+
+def same_turn(before: tuple | None, now: tuple) -> bool:
+    """A turn goes on while the game keeps waiting for its player; and choices made at once in one round and
+    phase (a draft's two passes) are one turn, however often the others' choices made them wait."""
+    return before is not None and (before[0] == now[0] or now[1] is not None and before[1] == now[1])
 
 
 def posted(message) -> str:

@@ -4,10 +4,13 @@ resigns. Three players click: Alice (English, mentions), Bruno (Italian, DMs) an
 one of them takes their steps back now and then; later one resigns and an AI plays on in their seat."""
 
 import random
+from collections import Counter, defaultdict
 
 import pytest
 
+from engine.core import get_game
 from engine.core.messages import translate
+from tests.support.simultaneous import BlindBidParams
 
 from .clicking import Clicking, Figures
 from .e2e import bot, start
@@ -50,3 +53,58 @@ async def test_each_turn_is_announced_once_across_undos_and_a_resignation(fake_d
         (t.user.name, t.first_question, t.alerts) for t in figures.turns if t.alerts != 1]
     undone = translate("bot.undo.done", "it")
     assert all(undone not in m.text for m in fake.dms(bruno)), "taking back is told in the reply, not by DM"
+
+
+async def test_a_player_who_chose_mentions_gets_one_dm_per_round_of_notre_dame(fake_discord, settings, tiny_pictures):
+    """Notre Dame's draft asks everybody twice at once (keep one of your three cards, then one of the two passed
+    to you) and hands everybody a last card: one turn, one DM per round for a player who chose mentions. The
+    second pass and the news edit that DM, notifying nobody; the player's cards to play are announced at the table.
+    (Before: two 'Your move' DMs and one of private news per round.)"""
+    fake = fake_discord
+    alice, bruno, carla = fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")
+    users = [alice, bruno, carla]
+    channel = fake.add_text_channel(fake.add_guild("Cité", members=users), "notre-dame")
+    game = get_game("notre-dame")
+    client = bot(settings)
+    async with fake.running(client):
+        client.services.matches.core.new_seed = lambda: 3
+        await start(fake, users, channel, game="notre-dame")
+        match = await client.services.matches.table.match_here(channel.id)
+        driver = Clicking(fake, channel, client.services.matches, users, random.Random(3), set(), Figures(), game="notre-dame")
+        seen = {user.name: 0 for user in users}
+        per_round: dict[int, Counter[str]] = defaultdict(Counter)  # each DM in the round its step led to
+        while (match := await client.services.matches.table.get(match.id)).status == "running":
+            await fake.quiet()
+            round_ = game.load_state(match.state).round
+            for user in users:
+                per_round[round_][user.name] += len(fake.dms(user)) - seen[user.name]
+                seen[user.name] = len(fake.dms(user))
+            if round_ > 2:
+                break
+            await driver.decide(match)
+        drafts = [m for m in fake.dms(alice) if m.edits]
+    print(f"\nDMs per round (alice and carla chose mentions, bruno DMs): {dict(per_round)}")
+    assert all(per_round[n]["alice"] == per_round[n]["carla"] == 1 for n in (1, 2)), per_round
+    # A DM showed the round's second pass, then the last card received, without buttons.
+    second = translate("notre_dame.ask.draft.second", "en").split("}")[1].split("(")[0]  # ": keep one of these two"
+    assert any(any(second in (version.get("content") or "") for version in m.history) for m in drafts)
+    received = translate("bot.dm.header", "en").split("{")[0]
+    assert any(m.content.startswith(received) and not m.custom_ids() for m in drafts)
+
+
+async def test_each_round_of_choices_made_at_once_is_announced(fake_discord, settings, tiny_pictures):
+    """A game whose every round is chosen at once (Blind Bid) announces each round anew: only a turn that goes on
+    (a draft's second pass) is shown in the DM of the turn before."""
+    fake = fake_discord
+    alice, carla = fake.add_user("alice"), fake.add_user("carla")
+    channel = fake.add_text_channel(fake.add_guild("Bids", members=[alice, carla]), "blind-bid")
+    client = bot(settings)
+    async with fake.running(client):
+        await start(fake, [alice, carla], channel, game="blind-bid")
+        match = await client.services.matches.table.match_here(channel.id)
+        figures = Figures()
+        driver = Clicking(fake, channel, client.services.matches, [alice, carla], random.Random(5), set(), figures,
+                          game="blind-bid")
+        await driver.play(match.id)
+    rounds = BlindBidParams().rounds
+    assert figures.alerts_per_turn() == {1: 2 * rounds}, [(t.user.name, t.round, t.alerts) for t in figures.turns]

@@ -327,8 +327,8 @@ async def test_each_player_gets_their_round_one_cards_privately_at_the_start_onc
 async def test_the_draft_is_chosen_from_the_dm_and_an_outdated_dm_says_so(fake_discord, settings, stamped_pictures):
     """Each player's draft comes by DM with a button per card. Alice chooses from the table's panel instead, so
     her DM is outdated: a click on it says the board has moved on and plays nothing. Bruno chooses last, from his
-    DM, which becomes the answer with his next choice; the cards passed to Alice reach her in one new DM with the
-    buttons to keep one."""
+    DM, which becomes the answer with his next choice; the cards passed to Alice reach her in her draft's DM, edited
+    without a new notification to show them with the buttons to keep one: the draft is one turn."""
     fake = fake_discord
     alice, bruno = fake.add_user("alice"), fake.add_user("bruno", locale="it")
     channel = fake.add_text_channel(fake.add_guild("Cité", members=[alice, bruno]), "notre-dame")
@@ -350,11 +350,12 @@ async def test_the_draft_is_chosen_from_the_dm_and_an_outdated_dm_says_so(fake_d
         answer = await click.reply(timeout=30)
         # His DM becomes the answer: what he kept, the cards passed to him, and the next choice with its buttons.
         assert answer.id == dm[bruno.id].id and answer.text.startswith("✓ Tieni") and answer.buttons()
-        await fake.wait_for(lambda: len([m for m in fake.dms(alice) if m.buttons()]) == 2, timeout=30,
-                            what="the cards passed to Alice, by DM")
-        passed = [m for m in fake.dms(alice) if m.buttons()][-1]
-        assert passed.text.startswith("Your move in Notre Dame") and "passes you" in passed.text, passed.text
+        await fake.wait_for(lambda: "passes you" in fake.message(dm[alice.id].id).text, timeout=30,
+                            what="the cards passed to Alice, in her draft's DM")
+        passed = fake.message(dm[alice.id].id)
+        assert passed.text.startswith("Your move in Notre Dame") and passed.buttons(), passed.text
         assert [a.filename for a in passed.attachments] == ["hand.png"]
+        assert [m.id for m in fake.dms(alice) if m.buttons()] == [passed.id]  # no second DM
         await fake.quiet(idle=0.5)
         log = await client.services.matches.core.storage.log(match.id)
         assert sorted(e.seat for e in log if e.kind == "step") == [0, 1]  # the outdated click played nothing

@@ -100,3 +100,18 @@ def test_what_you_receive_is_told_only_to_you():
     received = [e for e in events if e.key.endswith(".received")]
     assert [sorted(e.audience) for e in received] == [[0], [1], [2]]
     assert all(e.reveals for e in received)
+
+
+def test_the_draft_is_one_turn_for_each_player_until_the_last_card_arrives():
+    """The bot announces a turn once: the draft's second pass and the wait for the others belong to the turn that
+    began with the round, and the first card played afterwards is a new turn."""
+    s = new(3, seed=4)
+    assert all(GAME.turn_goes_on(s, seat) for seat in range(3))
+    for seat in range(3):
+        s, _ = play(s, (seat, f"keep {first(s, seat)}"))
+        assert all(GAME.turn_goes_on(s, other) for other in range(3))  # chosen, or still choosing: the same turn
+    for seat in range(2):
+        s, _ = play(s, (seat, f"keep {first(s, seat)}"))
+    assert GAME.turn_goes_on(s, 0)
+    s, _ = play(s, (2, f"keep {first(s, 2)}"))
+    assert s.phase == "actions" and not any(GAME.turn_goes_on(s, seat) for seat in range(3))
