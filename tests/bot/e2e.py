@@ -65,6 +65,20 @@ async def take_turn(fake, users, place, *, pick=0, suggested=False):
     return user, panel
 
 
+async def said(fake, channel, words):
+    """Wait for a public message in `channel` holding `words`."""
+    await fake.wait_for(lambda: any(words in m.text for m in fake.messages(channel)), timeout=30, what=words)
+
+
+async def play_to_the_end(fake, players, place):
+    """The pinged players take turns from their panels until the table waits for none of them."""
+    for _ in range(40):
+        if not awaited(fake, place, players):
+            return
+        await take_turn(fake, players, place)
+    raise AssertionError("the match did not end")
+
+
 async def new_match(fake, host, channel, game, **options):
     handle = await fake.slash(host, channel, "game", subcommand="new", options={"game": game, **options})
     reply = await handle.reply(timeout=REPLY)

@@ -10,7 +10,7 @@ from bot.cogs.queries import warm_up
 from bot.settings import Settings
 from engine.core.messages import translate
 
-from .e2e import awaited, bot, take_turn
+from .e2e import bot, play_to_the_end, said
 
 warm_up()
 
@@ -24,18 +24,6 @@ def settings(tmp_path, fake_discord):
 async def run(fake, user, channel, command, subcommand=None, group=None, **options):
     handle = await fake.slash(user, channel, command, subcommand=subcommand, group=group, options=options)
     return await handle.reply(timeout=30)
-
-
-async def said(fake, channel, words):
-    await fake.wait_for(lambda: any(words in m.text for m in fake.messages(channel)), timeout=30, what=words)
-
-
-async def play_to_the_end(fake, players, place):
-    for _ in range(40):
-        if not awaited(fake, place, players):
-            return
-        await take_turn(fake, players, place)
-    raise AssertionError("the match did not end")
 
 
 def seated(fake, thread, users):

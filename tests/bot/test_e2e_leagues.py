@@ -10,7 +10,7 @@ from bot.settings import Settings
 from engine.core.messages import translate
 
 from . import wording
-from .e2e import awaited, bot, take_turn
+from .e2e import bot, play_to_the_end, said, take_turn
 
 warm_up()  # what the bot does in the background at start-up, done before the clock of any test runs
 
@@ -34,19 +34,6 @@ def world(fake_discord):
 async def league(fake, user, channel, subcommand, *, group=None, **options):
     handle = await fake.slash(user, channel, "league", group=group, subcommand=subcommand, options=options)
     return await handle.reply(timeout=30)
-
-
-async def said(fake, channel, words):
-    """Wait for a public message in `channel` holding `words`."""
-    await fake.wait_for(lambda: any(words in m.text for m in fake.messages(channel)), timeout=20, what=words)
-
-
-async def play_to_the_end(fake, players, place):
-    for _ in range(40):
-        if not awaited(fake, place, players):
-            return
-        await take_turn(fake, players, place)
-    raise AssertionError("the match did not end")
 
 
 async def test_a_league_season_from_creation_to_archive_across_a_restart(fake_discord, settings, world):
