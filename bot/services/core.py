@@ -373,7 +373,7 @@ class MatchCore:
             raise StaleBoard(match.id) from None
 
     @staticmethod
-    def _went_on(match: MatchRecord, game: Game, seats: list[SeatRecord]) -> set[int]:
+    def _went_on(match: MatchRecord, game: Game[Any], seats: list[SeatRecord]) -> set[int]:
         """Which of `seats` were in a turn that went on (see `Game.turn_goes_on`) before this change: read only
         for a seat whose turn may go on or end (in a draft, and after an undo)."""
         if not seats or match.state is None:

@@ -160,8 +160,8 @@ def turn_alerts(messages, user) -> list:
 def turn_of(game, state, since: float | None) -> tuple:
     """What marks a player's turn: the moment the game began to wait for them, and for choices made at once the
     round and phase they belong to (see `same_turn`)."""
-    together = None
-    if state.tasks and isinstance(state.tasks[-1], Parallel):
+    together, tasks = None, getattr(state, "tasks", ())  # a game of its own making may keep no task stack
+    if tasks and isinstance(tasks[-1], Parallel):
         view = game.view(state, None)
         together = getattr(view, "phase", None), getattr(view, "round", None)
     return since, together
