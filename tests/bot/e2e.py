@@ -65,6 +65,12 @@ async def take_turn(fake, users, place, *, pick=0, suggested=False):
     return user, panel
 
 
+async def run(fake, user, channel, command, subcommand=None, group=None, **options):
+    """`user` types a slash command in `channel`; its reply."""
+    handle = await fake.slash(user, channel, command, subcommand=subcommand, group=group, options=options)
+    return await handle.reply(timeout=30)
+
+
 async def said(fake, channel, words):
     """Wait for a public message in `channel` holding `words`."""
     await fake.wait_for(lambda: any(words in m.text for m in fake.messages(channel)), timeout=30, what=words)

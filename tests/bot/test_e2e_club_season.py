@@ -10,7 +10,7 @@ from bot.cogs.queries import warm_up
 from bot.settings import Settings
 from engine.core.messages import translate
 
-from .e2e import bot, play_to_the_end, said
+from .e2e import bot, play_to_the_end, run, said
 
 warm_up()
 
@@ -19,11 +19,6 @@ warm_up()
 def settings(tmp_path, fake_discord):
     return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
                     reminder_poll_seconds=0.2)
-
-
-async def run(fake, user, channel, command, subcommand=None, group=None, **options):
-    handle = await fake.slash(user, channel, command, subcommand=subcommand, group=group, options=options)
-    return await handle.reply(timeout=30)
 
 
 def seated(fake, thread, users):

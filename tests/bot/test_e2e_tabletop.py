@@ -11,7 +11,7 @@ from bot.settings import Settings
 from engine.core.messages import translate
 
 from . import wording
-from .e2e import bot
+from .e2e import bot, run
 
 warm_up()
 
@@ -20,11 +20,6 @@ warm_up()
 def settings(tmp_path, fake_discord):
     return Settings(discord_token=fake_discord.token, database_path=str(tmp_path / "e2e.db"),
                     reminder_poll_seconds=3600)
-
-
-async def run(fake, user, channel, command, subcommand=None, group=None, **options):
-    handle = await fake.slash(user, channel, command, subcommand=subcommand, group=group, options=options)
-    return await handle.reply(timeout=30)
 
 
 async def test_a_game_played_at_the_table_is_recorded_confirmed_counted_and_voided(fake_discord, settings):
