@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.yspahan.view import YspahanView
-from render.kit import MIN_SIZE, ink_on, mix
+from render.kit import MIN_SIZE, mix
 
 from . import glyphs, words
 from .layout import CITY, QUARTER_NAMES, SHOPS, SOUK_BADGES, X0, X1, Y0, Y1, square_cell
@@ -92,12 +92,22 @@ def _souks(c: YspahanCanvas, view: YspahanView, at: Locate, unit: int, locale: s
                 ring = theme.current if shop in shipping else theme.changed
                 c.draw.rounded_rectangle((box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4), radius=8,
                                          outline=ring, width=RING)
-        bx, by = at(SOUK_BADGES[souk.id])
-        r = unit * 0.42
-        done = souk.complete and souk.owner is not None
-        fill = theme.players[view.players[souk.owner].colour] if done and souk.owner is not None else theme.card
-        c.draw.ellipse((bx - r, by - r, bx + r, by + r), fill=fill, outline=colour, width=4)
-        c.text((bx, by), str(souk.points), MIN_SIZE, fill=ink_on(fill, theme) if done else theme.ink, anchor="mm")
+        owner_colour = theme.players[view.players[souk.owner].colour] if souk.complete and souk.owner is not None else None
+        glyphs.souk_badge(c, *at(SOUK_BADGES[souk.id]), round(unit * 0.42), souk.points, colour, owner_colour,
+                          TAG_CORNERS[souk.id])
+
+
+def _free_corner(cell: tuple[int, int]) -> tuple[int, int]:
+    """The corner of a badge's cell whose three neighbouring cells are empty, where its owner's shape goes."""
+    taken = {*SHOPS.values(), *SOUK_BADGES.values(), *(square_cell(sq) for sq in CITY.squares)}
+    x, y = cell
+    for dx, dy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+        if not {(x + dx, y + dy), (x + dx, y), (x, y + dy)} & taken and X0 <= x + dx <= X1 and Y0 <= y + dy <= Y1:
+            return dx, dy
+    return 1, 1
+
+
+TAG_CORNERS = {souk: _free_corner(cell) for souk, cell in SOUK_BADGES.items()}
 
 
 def _road(c: YspahanCanvas, view: YspahanView, at: Locate, unit: int) -> None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from render.kit import RGB, mix
-from render.kit.marks import mark
+from render.kit import MIN_SIZE, RGB, ink_on, mix
+from render.kit.marks import mark, outline, shape_of
 
 from .theme import YspahanCanvas
 
@@ -21,6 +21,21 @@ def cube(c: YspahanCanvas, x: float, y: float, size: int, fill: RGB) -> None:
     c.draw.rectangle((x, y, x + size, y + size), fill=fill, outline=edge_of(fill, c.theme.ink), width=2)
     c.draw.line((x + 3, y + 3, x + size - 3, y + 3), fill=mix(fill, (255, 255, 255), 0.45), width=3)
     mark(c.draw, c.theme, x + size / 2, y + size * 0.55, size * 0.32, fill)
+
+
+def souk_badge(c: YspahanCanvas, cx: float, cy: float, r: int, points: int, rim: RGB, owner: RGB | None,
+               corner: tuple[int, int] = (1, 1)) -> None:
+    """A souk's points on a disc ringed in its colour; once completed, the disc is its owner's colour and their
+    shape stands just outside the ring, towards `corner` (a shape inside a disc this small is too little to
+    tell two players apart by when their colours look alike)."""
+    theme = c.theme
+    fill = owner or theme.card
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=rim, width=4)
+    c.text((cx, cy), str(points), MIN_SIZE, fill=ink_on(fill, theme) if owner else theme.ink, anchor="mm")
+    shape = shape_of(theme, owner) if owner else None
+    if shape is not None:
+        tx, ty = cx + corner[0] * r * 0.95, cy + corner[1] * r * 0.95
+        c.draw.polygon(outline(shape, tx, ty, r * 0.5), fill=theme.ink, outline=theme.card)
 
 
 def die(c: YspahanCanvas, x: float, y: float, size: int, value: int, yellow: bool) -> None:

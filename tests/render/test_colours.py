@@ -174,7 +174,11 @@ PIECES: dict[str, dict[str, tuple[tuple[int, int], Callable[[Canvas[Any], RGB], 
         "carriage": ((60, 50), lambda c, fill: notre_dame_glyphs.carriage(c, 8, 8, 44, fill)),
         "message": ((64, 64), lambda c, fill: notre_dame_glyphs.message(c, 32, 32, 27, fill, 3)),
     },
-    "yspahan": {"cube": ((44, 44), lambda c, fill: yspahan_glyphs.cube(c, 7, 7, 28, fill))},
+    "yspahan": {
+        "cube": ((44, 44), lambda c, fill: yspahan_glyphs.cube(c, 7, 7, 28, fill)),
+        "souk badge": ((90, 90), lambda c, fill: yspahan_glyphs.souk_badge(c, 34, 34, 27, 12, YSPAHAN.souks["teal"],
+                                                                            fill)),
+    },
 }
 
 
