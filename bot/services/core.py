@@ -315,8 +315,9 @@ class MatchCore:
         told_of = {s.seat: s.told for s in match.seats}  # a DM's id: the seat's private news edits it
         for seat in match.seats:
             if seat.seat == mover and (seat.seat not in active or new_round) and not (
-                    seat.seat in going_on and seat.seat in went_on and seat.told):
-                seat.told = None  # its turn is played: the next one is announced (in its DM, if it goes on)
+                    seat.seat in going_on and seat.seat in went_on and seat.told is not None):
+                seat.told = None  # its turn is played: the next one is announced (unless it goes on: the DM, or
+                # the mention when DMs are closed, that told of it stands)
             elif seat.awaited_since is None and seat.seat in went_on and seat.seat not in going_on:
                 seat.told = None  # it waited for the others, and the draft is over: its next question is a new turn
             if seat.seat not in active:

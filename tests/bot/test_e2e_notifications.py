@@ -13,7 +13,7 @@ from engine.core.messages import translate
 from tests.support.simultaneous import BlindBidParams
 
 from .clicking import Clicking, Figures
-from .e2e import bot, start
+from .e2e import bot, pinged, start
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 BEFORE, AFTER = 60, 30  # decisions before and after the resignation
@@ -55,6 +55,36 @@ async def test_each_turn_is_announced_once_across_undos_and_a_resignation(fake_d
     assert all(undone not in m.text for m in fake.dms(bruno)), "taking back is told in the reply, not by DM"
 
 
+async def notre_dame_step_by_step(fake, settings, users, rounds: int) -> list[tuple[int, str, list]]:
+    """Notre Dame (seed 3, hidden prestige) played by clicking until round `rounds` is over: after each step, the
+    round and phase it led to and the messages it brought."""
+    channel = fake.add_text_channel(fake.add_guild("Cité", members=users), "notre-dame")
+    game = get_game("notre-dame")
+    client = bot(settings)
+    steps = []
+    async with fake.running(client):
+        client.services.matches.core.new_seed = lambda: 3
+        seen = len(fake.all_messages)
+        await start(fake, users, channel, game="notre-dame")
+        match = await client.services.matches.table.match_here(channel.id)
+        driver = Clicking(fake, channel, client.services.matches, users, random.Random(3), set(), Figures(),
+                          game="notre-dame")
+        while (match := await client.services.matches.table.get(match.id)).status == "running":
+            await fake.quiet()
+            state = game.load_state(match.state)
+            steps.append((state.round, state.phase, fake.all_messages[seen:]))
+            seen = len(fake.all_messages)
+            if state.round > rounds:
+                break
+            await driver.decide(match)
+    return steps
+
+
+def dms_to(user, messages) -> list:
+    """The direct messages among `messages` that notified `user` (not the private answers to their clicks)."""
+    return [m for m in messages if m.channel.recipient is user and not m.ephemeral]
+
+
 async def test_a_player_who_chose_mentions_gets_one_dm_per_round_of_notre_dame(fake_discord, settings, tiny_pictures):
     """Notre Dame's draft asks everybody twice at once (keep one of your three cards, then one of the two passed
     to you) and hands everybody a last card: one turn, one DM per round for a player who chose mentions. The
@@ -62,34 +92,40 @@ async def test_a_player_who_chose_mentions_gets_one_dm_per_round_of_notre_dame(f
     (Before: two 'Your move' DMs and one of private news per round.)"""
     fake = fake_discord
     alice, bruno, carla = fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")
-    users = [alice, bruno, carla]
-    channel = fake.add_text_channel(fake.add_guild("Cité", members=users), "notre-dame")
-    game = get_game("notre-dame")
-    client = bot(settings)
-    async with fake.running(client):
-        client.services.matches.core.new_seed = lambda: 3
-        await start(fake, users, channel, game="notre-dame")
-        match = await client.services.matches.table.match_here(channel.id)
-        driver = Clicking(fake, channel, client.services.matches, users, random.Random(3), set(), Figures(), game="notre-dame")
-        seen = {user.name: 0 for user in users}
-        per_round: dict[int, Counter[str]] = defaultdict(Counter)  # each DM in the round its step led to
-        while (match := await client.services.matches.table.get(match.id)).status == "running":
-            await fake.quiet()
-            round_ = game.load_state(match.state).round
-            for user in users:
-                per_round[round_][user.name] += len(fake.dms(user)) - seen[user.name]
-                seen[user.name] = len(fake.dms(user))
-            if round_ > 2:
-                break
-            await driver.decide(match)
-        drafts = [m for m in fake.dms(alice) if m.edits]
-    print(f"\nDMs per round (alice and carla chose mentions, bruno DMs): {dict(per_round)}")
+    steps = await notre_dame_step_by_step(fake, settings, [alice, bruno, carla], rounds=2)
+    per_round: dict[int, Counter[str]] = defaultdict(Counter)  # each DM in the round its step led to
+    for round_, _, messages in steps:
+        for user in (alice, carla):
+            per_round[round_][user.name] += len(dms_to(user, messages))
+    print(f"\nDMs per round (alice and carla chose mentions): {dict(per_round)}")
     assert all(per_round[n]["alice"] == per_round[n]["carla"] == 1 for n in (1, 2)), per_round
     # A DM showed the round's second pass, then the last card received, without buttons.
+    drafts = [m for m in fake.dms(alice) if m.edits]
     second = translate("notre_dame.ask.draft.second", "en").split("}")[1].split("(")[0]  # ": keep one of these two"
     assert any(any(second in (version.get("content") or "") for version in m.history) for m in drafts)
     received = translate("bot.dm.header", "en").split("{")[0]
     assert any(m.content.startswith(received) and not m.custom_ids() for m in drafts)
+
+
+async def test_a_player_whose_dms_are_closed_is_mentioned_once_a_round_in_notre_dames_draft(
+        fake_discord, settings, tiny_pictures):
+    """Carla's DMs are closed: the table mentions her instead of DMing her the draft, once a round as the DM would
+    come, not again for the second pass; the bot says once, at the start, that it cannot DM her.
+    (Before: a mention at each of the draft's two passes.)"""
+    fake = fake_discord
+    alice, bruno = fake.add_user("alice"), fake.add_user("bruno", locale="it")
+    carla = fake.add_user("carla", dms_open=False)
+    steps = await notre_dame_step_by_step(fake, settings, [alice, bruno, carla], rounds=3)
+    closed = translate("bot.dm.closed", "en")
+    drafts: Counter[int] = Counter()
+    for round_, phase, messages in steps:
+        if phase == "draft":
+            drafts[round_] += sum(carla.id in pinged(m) and closed not in m.text for m in messages)
+    print(f"\nMentions of carla in each round's draft: {dict(drafts)}")
+    assert drafts == {1: 1, 2: 1, 3: 1, 4: 1}, drafts
+    every = [m for _, _, messages in steps for m in messages]
+    assert [carla.id in m.pings for m in every if closed in m.text] == [True]
+    assert fake.refused_dms and not fake.dms(carla)
 
 
 async def test_each_round_of_choices_made_at_once_is_announced(fake_discord, settings, tiny_pictures):
