@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.services import MatchServices
-from bot.storage import make_storage
+from bot.services.core import moves_by_itself
+from bot.storage import Storage, make_storage
 from bot.ui.routes import parse, read_offered, resolve_step
 from engine.core import get_game
 from engine.core.messages import translate
@@ -326,21 +327,16 @@ class Crashing:
 
     # ---- waiting and checking --------------------------------------------------------------------------
     async def settle(self, timeout: float = 60) -> None:
-        """Until the bot has delivered everything and no computer seat is about to move."""
+        """Until the bot has nothing left to do by itself (see `unfinished`) and has answered every interaction."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            pending = await self.storage.pending()
-            match = await self.storage.live_match_at(self.channel.id)
-            moving = match is not None and match.status == "running" and not any(
-                s.awaited_since is not None and not s.plays_ai for s in match.seats)
-            if not pending and not moving:
+            left = await unfinished(self.storage, self.channel.id)
+            if left is None:
                 with contextlib.suppress(TimeoutError):
                     await self.fake.quiet(timeout=10)
                     return
             await asyncio.sleep(0.05)
-        raise Stuck(f"the bot did not settle in {timeout:.0f} s: {len(pending)} deliveries pending, "
-                    f"match {match.id if match else None} at state {match.state_id if match else None} "
-                    f"{'moving by itself' if moving else 'waiting for players'}")
+        raise Stuck(f"the bot did not settle in {timeout:.0f} s: {left or 'interactions unanswered'}")
 
     def count_alert(self, user: FakeUser, since: object) -> None:
         """A new turn of `user`'s: exactly one message told them (a mention in a table message or a DM)."""
@@ -413,6 +409,22 @@ class Crashing:
         if not public <= shown <= match.state_id:
             self.report(f"the table shows state {shown}; the latest public change is {public}, "
                         f"the match is at {match.state_id}")
+
+
+async def unfinished(storage: Storage, place_id: int) -> str | None:
+    """What the bot still has to do by itself, as it judges it at start-up (`TimekeeperService.resume`):
+    deliveries pending, or the match at `place_id` moving on by itself (a computer seat to play, also beside
+    players choosing at once, or a player's forced step); None when nothing. Checked before that is done,
+    the match and its log would be read at two different states."""
+    if pending := await storage.pending():
+        return f"{len(pending)} deliveries pending"
+    match = await storage.live_match_at(place_id)
+    if match is None or match.status != "running":
+        return None
+    game = get_game(match.game)
+    if moves_by_itself(match, game, game.load_state(match.state)):
+        return f"match {match.id} at state {match.state_id} moving by itself"
+    return None
 
 
 def drawn(panel: FakeMessage) -> int | None:

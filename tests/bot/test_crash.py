@@ -11,8 +11,10 @@ import time
 import pytest
 
 import tests.support.simultaneous  # noqa: F401  (registers "blind-bid")
+from bot.services.core import MatchCore
 
-from .crashing import BotProcess, Crashing
+from .crashing import BotProcess, Crashing, unfinished
+from .test_services import BOB, started
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 KILLS = 3          # per game and backend, with the drawing processes of production started at each restart
@@ -49,6 +51,29 @@ async def test_killing_the_bot_while_players_choose_at_the_same_time_loses_nothi
     print(f"\n{findings.summary()}")
     assert not findings.problems, "\n".join(findings.problems[:30])
     assert findings.kills >= SIMULTANEOUS_KILLS and findings.steps > 0
+
+
+async def test_the_checks_wait_for_a_computer_seat_that_a_crash_left_to_choose_beside_the_players(
+        service, storage, monkeypatch):
+    """A kill between the step that opens a round of choices and the computer seat's choice: nothing is left to
+    deliver and the players are awaited, yet the bot started again makes that choice. The checks wait for it:
+    made while they read the match and then its log, they found the two at different states ("differs from the
+    replay of its log")."""
+    advance = MatchCore.advance
+
+    async def killed_before_choosing(self, match, game, state, **_):
+        return match, state
+
+    monkeypatch.setattr(MatchCore, "advance", killed_before_choosing)
+    match = await started(service, BOB, ai=1, game="blind-bid")
+    monkeypatch.setattr(MatchCore, "advance", advance)
+    assert not await storage.pending() and not await storage.log(match.id)
+    assert await unfinished(storage, match.place_id) == f"match {match.id} at state {match.state_id} moving by itself"
+    await service.timekeeper.resume()  # what the bot does once started again
+    chosen = await service.table.get(match.id)
+    assert {(e.seat, e.by_ai) for e in await storage.log(match.id)} == {(2, True)}
+    assert [s.seat for s in chosen.seats if s.awaited_since is not None] == [0, 1]
+    assert await unfinished(storage, match.place_id) is None
 
 
 @pytest.mark.parametrize(("breakage", "caught"), [
