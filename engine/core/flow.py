@@ -22,8 +22,7 @@ Tasks never change once made (`revise` makes a changed copy), so cloning a state
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
@@ -285,19 +284,31 @@ class Ctx(Generic[S]):
         else:
             self.pop()
 
-    @contextmanager
-    def branch(self, seat: Seat) -> Iterator[None]:
-        """Work on `seat`'s branch of the parallel task on top of the state's stack."""
-        parallel = self.s.tasks[-1]
-        assert isinstance(parallel, Parallel) and self.stack is self.s.tasks, "branches do not nest"
-        self.stack = list(parallel.branches[seat])
-        try:
-            yield
-        finally:
-            branch, self.stack = tuple(self.stack), self.s.tasks
-            current = self.s.tasks[-1]
-            assert isinstance(current, Parallel)
-            self.s.tasks[-1] = replace(current, branches={**current.branches, seat: branch})
+    def branch(self, seat: Seat) -> Branch:
+        """Work on `seat`'s branch of the parallel task on top of the state's stack (`with c.branch(seat):`)."""
+        return Branch(self, seat)
+
+
+class Branch:
+    """The `with` block of `Ctx.branch` (a class rather than a generator: it opens on almost every step of a draft)."""
+
+    __slots__ = ("c", "seat")
+
+    def __init__(self, c: Ctx[Any], seat: Seat):
+        self.c, self.seat = c, seat
+
+    def __enter__(self) -> None:
+        c = self.c
+        parallel = c.s.tasks[-1]
+        assert isinstance(parallel, Parallel) and c.stack is c.s.tasks, "branches do not nest"
+        c.stack = list(parallel.branches[self.seat])
+
+    def __exit__(self, *exception: object) -> None:
+        c = self.c
+        branch, c.stack = tuple(c.stack), c.s.tasks
+        current = c.s.tasks[-1]
+        assert isinstance(current, Parallel)
+        c.s.tasks[-1] = replace(current, branches={**current.branches, self.seat: branch})
 
 
 class FlowGame(Game[S], Generic[S, C]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -22,9 +22,9 @@ Seat = int
 S = TypeVar("S")
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Action:
-    """One small decision: a verb and its arguments. Its text form is the game's notation."""
+class Action(NamedTuple):
+    """One small decision: a verb and its arguments. Its text form is the game's notation. A named tuple:
+    options are made, hashed and compared on every step, and a tuple does that fastest."""
 
     verb: str
     args: tuple[str, ...] = ()
