@@ -202,19 +202,21 @@ class CaravanseraiBot(commands.Bot):
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        await super().close()
         await self._let_handlers_finish()
+        await super().close()
         await self.ops.stop()
         await self.storage.close()
 
     async def _let_handlers_finish(self) -> None:
-        """Clicks and commands received before the stop finish with the database still open: a step already
-        answered hands over its mail instead of failing on a closed database (bounded, so a stop never hangs)."""
+        """Clicks and commands received before the stop finish while Discord can still be reached and the
+        database is open: their replies, and the mail handed over after them (in a task of discord.py's own), go
+        out instead of failing on a closed session. Bounded, so a stop never hangs."""
         current = asyncio.current_task()
-        handlers = [task for task in asyncio.all_tasks()
-                    if task is not current and task.get_name().startswith(HANDLER_TASKS)]
-        if handlers:
-            await asyncio.wait(handlers, timeout=HANDLER_GRACE_SECONDS)
+        loop = asyncio.get_running_loop()
+        until = loop.time() + HANDLER_GRACE_SECONDS
+        while (handlers := [task for task in asyncio.all_tasks() if task is not current
+                            and task.get_name().startswith(HANDLER_TASKS)]) and loop.time() < until:
+            await asyncio.wait(handlers, timeout=until - loop.time())
 
 
 class ShardedCaravanseraiBot(CaravanseraiBot, commands.AutoShardedBot):

@@ -134,7 +134,6 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
             notations |= driver.notations
             await fake.wait_for(lambda channel=channel: any("final.png" in m.files for m in fake.messages(channel)),
                                 timeout=60, what="the final score")
-            await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
     print("\n" + coverage_report(covered, GAME) + "\n" + figures.report())
     assert step_kinds(client.services.matches.core.game_of(match)) <= covered, coverage_report(covered, GAME)
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
@@ -183,10 +182,11 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart_in_the_midd
             else:
                 await driver.play(match.id, decisions=20)
             if half == 1:
-                await (await fake.slash(bruno, channel, "resign")).reply()  # an AI seat finishes the match
+                # An AI seat finishes the match before the bot answers: the final score first, then the answer.
+                resigned = await fake.slash(bruno, channel, "resign")
                 await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=120,
                                     what="the final score")
-            await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
+                await resigned.reply()
     print("\n" + figures.report())
     assert figures.alerted_share() == 1.0
     opened = [t.opened for t in figures.turns[1:]]
@@ -245,7 +245,6 @@ async def test_two_players_choose_the_draft_at_the_same_moment_across_a_restart(
                 await driver.play(match.id)
                 await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)),
                                     timeout=60, what="the final score")
-            await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
     print("\n" + figures.report())
     # Whoever did not choose last is told of the next choice by DM, with its buttons (and clicks them half the
     # time); whoever chose last reads it in the answer to their click.
@@ -300,7 +299,6 @@ async def test_a_casual_table_chooses_public_prestige_and_plays_it_to_the_end(fa
         await driver.play(match.id)
         await fake.wait_for(lambda: any("final.png" in m.files for m in fake.messages(channel)), timeout=60,
                             what="the final score")
-        await fake.quiet(idle=0.5)  # the last click's handler may still read the mailbox after its reply
     tables = [json.loads(a.data[len(TINY_PNG):]) for m in fake.messages(channel) if not m.ephemeral
               for a in m.attachments]
     assert tables and all(drawn["viewer"] is None and drawn["prestige"] == [0, 1] for drawn in tables), tables[:3]
