@@ -19,14 +19,14 @@ from .vocab import GOODS, MERCENARY_COLOURS
 
 def favour_detail_candidates(s: State, seat: int, guild: str | None) -> list[Action]:
     """The General trades a good for a mercenary tile; the Vizier swaps a good for another."""
-    have = s.family(seat).goods
+    have = s.families[seat].goods
     if guild == "military":
         return [A("trade", g, c) for g in GOODS if have.get(g) for c in MERCENARY_COLOURS]
     return [A("swap", g, h) for g in GOODS if have.get(g) for h in GOODS if h != g]
 
 
 def favour_detail_refusal(s: State, seat: int, a: Action) -> None:
-    if not s.family(seat).goods.get(a.args[0]):
+    if not s.families[seat].goods.get(a.args[0]):
         raise Illegal("al_rashid.illegal.no_more_of", good=w.good(a.args[0]))
     if a.verb == "trade" and not can_draw(s, a.args[1]):
         raise Illegal("al_rashid.illegal.pile_empty", colour=w.mercenary(a.args[1]))

@@ -193,8 +193,8 @@ class Purse:
 
     def __init__(self, s: State, actor: PalaceActor):
         self.s, self.actor = s, actor
-        family = s.family(actor.seat)
-        self.goods = family.goods        # held before this resolution; only read here
+        family = s.families[actor.seat]  # only read: no copy of the family
+        self.goods = family.goods        # held before this resolution
         self.note = family.notes > 0     # it holds a credit note
 
     @cached_property
@@ -312,6 +312,9 @@ class PalaceActor(Step):
         purse = self.purse(s)
         return any(self.allows_with(s, a, purse) for a in reversed(self.candidates(s)))
 
+    def asked(self, s: State) -> list[Action]:
+        return self.options(s)  # empty exactly when `has_options` is False: no need to ask it first
+
     def allows_with(self, s: State, a: Action, purse: Purse) -> bool:
         try:
             self.refuse_with(s, a, purse)
@@ -391,7 +394,7 @@ class PalaceActor(Step):
             c.replace(replace(self, stage="charge"))
         elif CHARGE in self.actions and self.note is None:
             assert self.charge is not None
-            if s.family(self.seat).notes > 0 and CHARGES[self.charge].cost > 0:
+            if s.families[self.seat].notes > 0 and CHARGES[self.charge].cost > 0:
                 c.replace(replace(self, stage="note"))
             else:
                 replace(self, note=False).next_stage(c)

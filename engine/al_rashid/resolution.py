@@ -53,7 +53,7 @@ class Turn(Step):
         # charge and area on every step is costly; `not_offered` names it when a player asks for one.
         out = []
         if not self.activated:
-            held = s.family(self.seat).charges
+            held = s.families[self.seat].charges
             out += [action for c, action in ACTIVATE if c in held]
         if self.resolved:
             out.append(END)
@@ -175,7 +175,7 @@ class UseSmuggler(UseCharge):
     charge = "smuggler"
 
     def choices(self, s: State) -> list[Action]:
-        have = s.family(self.seat).goods
+        have = s.families[self.seat].goods
         return [A("swap", g, h) for g in GOODS if have.get(g) for h in GOODS if h != g]
 
     def use(self, c: Ctx, a: Action) -> None:
@@ -212,7 +212,7 @@ class UseTrader(UseCharge):
     charge = "trader"
 
     def choices(self, s: State) -> list[Action]:
-        return [A("give", g) for g in COMMON_GOODS if s.family(self.seat).goods.get(g)]
+        return [A("give", g) for g in COMMON_GOODS if s.families[self.seat].goods.get(g)]
 
     def use(self, c: Ctx, a: Action) -> None:
         family = c.s.family(self.seat)
@@ -238,7 +238,7 @@ class UseNegotiator(UseCharge):
         if self.stage == "choose":
             return [A("look", x) for x in TERRITORIES if s.mercenaries[x]] + [A("cancel")]
         assert self.area is not None
-        hand = s.family(self.seat).hand
+        hand = s.families[self.seat].hand
         tiles = s.mercenaries[self.area]
         return [A("remove", tile.id, kind) for tile in tiles for kind in sorted(hand)
                 if split_kind(kind)[0] == tile.colour] + [A("keep")]

@@ -56,13 +56,13 @@ def service_cost(s: State, seat: int, guild: str, rank: int) -> int:
         return 0
     cost = RULES.service_cost[guild][rank]
     # Loremaster: "Mercanti e Califfi" cost 3 less; the Caliphs are read as the Pashas (docs/rules).
-    if guild in ("merchant", "politics") and s.family(seat).has("loremaster"):
+    if guild in ("merchant", "politics") and s.families[seat].has("loremaster"):
         cost -= RULES.loremaster_discount
     return max(cost, 0)
 
 
 def service_refusal(s: State, seat: int, guild: str) -> None:
-    family = s.family(seat)
+    family = s.families[seat]
     if guild in SERVICE_PIECE:
         piece = SERVICE_PIECE[guild]
         if family.owned[piece] >= RULES.piece_limits[piece]:
@@ -74,7 +74,7 @@ def service_refusal(s: State, seat: int, guild: str) -> None:
 # ---- charges -------------------------------------------------------------------------------------
 
 def note_discount(s: State, seat: int) -> int:
-    return RULES.banker_credit_note_discount if s.family(seat).has("banker") else RULES.credit_note_discount
+    return RULES.banker_credit_note_discount if s.families[seat].has("banker") else RULES.credit_note_discount
 
 
 def charge_cost(s: State, seat: int, charge: str, note: bool) -> int:
@@ -82,7 +82,7 @@ def charge_cost(s: State, seat: int, charge: str, note: bool) -> int:
 
 
 def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
-    family = s.family(seat)
+    family = s.families[seat]
     if charge not in s.charges[palace]:
         raise Illegal("al_rashid.illegal.charge_gone", charge=w.charge(charge))
     if charge in family.charges:  # 003: "un giocatore non può avere due cariche uguali"
@@ -92,7 +92,7 @@ def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
 
 
 def activation_refusal(s: State, seat: int, charge: str) -> None:
-    family = s.family(seat)
+    family = s.families[seat]
     if charge not in family.charges:
         raise Illegal("al_rashid.illegal.not_your_charge", charge=w.charge(charge))
     if charge in family.used:
@@ -117,7 +117,7 @@ def favour_cost(guild: str, borrowed: str | None = None) -> int:
 
 def favour_refusal(s: State, seat: int, guild: str) -> None:
     """Can this guild leader's favour be carried out at all (ignoring its price)?"""
-    family = s.family(seat)
+    family = s.families[seat]
     if guild in ("military", "merchant") and not any(family.goods.values()):
         raise Illegal("al_rashid.illegal.no_goods")
     if guild == "military" and not any(can_draw(s, c) for c in MERCENARY_COLOURS):

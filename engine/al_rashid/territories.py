@@ -80,13 +80,13 @@ class Battle(Step):
     def candidates(self, s: State) -> list[Action]:
         if self.stage == "choose":
             return [A("fight"), A("flee")]
-        out = [A("commit", kind) for kind in sorted(s.family(self.seat).hand)]
+        out = [A("commit", kind) for kind in sorted(s.families[self.seat].hand)]
         # Confirming before committing a tile is refused naming the rule.
         return [*out, A("clear"), A("confirm")]
 
     def refuse(self, s: State, a: Action) -> None:
         colours = self.colours(s)
-        hand = s.family(self.seat).hand
+        hand = s.families[self.seat].hand
         if a.verb == "fight" and not any(split_kind(k)[0] in colours for k in hand):
             raise Illegal("al_rashid.illegal.no_tiles_to_fight")
         if a.verb == "commit":

@@ -36,6 +36,7 @@ def area(name: str) -> dict[str, Any]:
     return _name("area", name)
 
 
+@cache  # shared, as `_name`'s: every refusal of an area's option names it
 def at(name: str) -> dict[str, Any]:
     """An area in running text: `area` as subject or object ("the Spies' palace", "il Palazzo delle Spie"),
     `where` for being there ("in the Spies' palace", "on Silk Road", "nel Palazzo delle Spie"), `name` bare."""
