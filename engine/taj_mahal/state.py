@@ -91,7 +91,10 @@ class State(TableState):
 
     def of_seat(self, seat: int) -> Player:
         """The player of a human seat, for reading (`player` to change it)."""
-        for p in self.players:
+        players = self.players
+        if seat < len(players) and players[seat].seat == seat:  # without dummies seated before it, its own place
+            return players[seat]
+        for p in players:
             if p.seat == seat:
                 return p
         raise LookupError(seat)
