@@ -7,6 +7,8 @@ A game brings its pictures by having a render package named after its engine key
 `render.al_rashid`); nothing lists the games. The package's `PICTURES` (a `Pictures`) provides:
 
 - `board(view, theme, locale)`: the whole public table, from the public view (seat None), for `/board`;
+- `areas`: the same table an area at a time, each part legible on a phone (`render.kit.areas`), by name:
+  `(view, theme, locale) -> image`, offered by `/board area:`;
 - `focus(view, theme, locale)`: the picture posted after every step, made for a phone held upright
   (about 1080 px wide): where the game is happening now, what the last step changed, and the players;
   from the public view, at every moment of a match, never showing hidden information;
@@ -40,6 +42,7 @@ from PIL import Image
 from pydantic import BaseModel
 
 from engine.core.catalogue import Component
+from engine.core.messages import translate
 from render.bracket import BracketRound, paint_bracket
 from render.card import paint_card
 from render.chart import paint_rating_chart
@@ -60,6 +63,7 @@ class Pictures(Generic[V, T]):
     theme: T
     moments: Mapping[str, Moment] = field(default_factory=dict)
     card: Callable[[Component, T, str], Image.Image] = paint_card
+    areas: Mapping[str, Callable[[V, T, str], Image.Image]] = field(default_factory=dict)
 
 
 def package_of(key: str) -> str:
@@ -90,9 +94,23 @@ def _png(view: BaseModel, locale: str, theme: Theme | None, which: str, *more: A
     return encode(painter(view, theme or pictures.theme, locale, *more))
 
 
-def board_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
-    """The whole public table (`/board`)."""
-    return _png(view, locale, theme, "board")
+def board_png(view: BaseModel, locale: str = "en", theme: Theme | None = None, area: str | None = None
+              ) -> bytes | None:
+    """The whole public table (`/board`), or one of its `areas` (None for an area the game does not have)."""
+    if area is None:
+        return _png(view, locale, theme, "board")
+    pictures = for_game(getattr(view, "game", ""))
+    painter = pictures.areas.get(area) if pictures is not None else None
+    if pictures is None or painter is None:
+        return None
+    return encode(painter(view, theme or pictures.theme, locale))
+
+
+def areas_of(key: str, locale: str = "en") -> dict[str, str]:
+    """The areas `/board` offers for a game (by its engine key), in the game's order: name -> what a player
+    reads in `locale`."""
+    pictures = for_game(key)
+    return {name: translate(f"{package_of(key)}.board_area.{name}", locale) for name in pictures.areas} if pictures else {}
 
 
 def focus_png(view: BaseModel, locale: str = "en", theme: Theme | None = None) -> bytes | None:
@@ -137,5 +155,5 @@ def rating_chart_png(history: Sequence[tuple[float, float]], title: str, locale:
     return encode(paint_rating_chart(history, title, locale, theme or DEFAULT_THEME))
 
 
-__all__ = ["Moment", "Pictures", "StandingsRow", "board_png", "bracket_png", "card_png", "final_png", "focus_png", "for_game",
+__all__ = ["Moment", "Pictures", "StandingsRow", "areas_of", "board_png", "bracket_png", "card_png", "final_png", "focus_png", "for_game",
            "hand_png", "package_of", "rating_chart_png", "standings_png"]

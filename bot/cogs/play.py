@@ -73,11 +73,20 @@ class PlayCommands(commands.Cog):
         await self.replies.hand(interaction, (await self.table.match_here(channel_of(interaction))).id)
 
     @app_commands.command(name="board", description=_("bot.cmd.board"))
+    @app_commands.describe(area=_("bot.cmd.opt_area"))
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
+    async def board(self, interaction: discord.Interaction, area: str | None = None) -> None:
         if not await defer(interaction):
             return
-        await self.replies.board(interaction, (await self.table.match_here(channel_of(interaction))).id)
+        await self.replies.board(interaction, (await self.table.match_here(channel_of(interaction))).id,
+                                 area=area or None)
+
+    @board.autocomplete("area")
+    async def _areas(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        match = await self.table.match_here(channel_of(interaction))
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=label, value=name)
+                for name, label in self.table.areas(match, locale(interaction)).items() if typed in label.lower()]
 
     @app_commands.command(name="status", description=_("bot.cmd.status"))
     @app_commands.guild_only()

@@ -83,11 +83,16 @@ class Replies:
         await send(interaction, content, file=file)
 
 
-    async def board(self, interaction: discord.Interaction, match_id: int, *, note: str | None = None) -> None:
+    async def board(self, interaction: discord.Interaction, match_id: int, *, note: str | None = None,
+                    area: str | None = None) -> None:
+        """The whole board, or one of its areas (legible on a phone)."""
         loc = locale(interaction)
-        match, png, status = await self.table.board(match_id, loc)
+        match, png, status = await self.table.board(match_id, loc, area)
         file = embeds.png_file(png, "board.png")
-        embed = discord.Embed(title=self.table.title(match), colour=embeds.ACCENT,
+        title = self.table.title(match)
+        if area is not None:
+            title += " · " + self.table.areas(match, loc)[area]
+        embed = discord.Embed(title=title, colour=embeds.ACCENT,
                               description=" · ".join(m.text(loc) for m in status) or None)
         if file:
             embed.set_image(url="attachment://board.png")

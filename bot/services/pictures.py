@@ -13,8 +13,14 @@ import render
 from ..ops.drawing import draw
 
 
-def board_png(view: BaseModel, locale: str) -> bytes | None:
-    return _draw(render.board_png, view, locale)
+def board_png(view: BaseModel, locale: str, area: str | None = None) -> bytes | None:
+    """The whole board, or one of its areas (`render.areas_of`)."""
+    return _draw(render.board_png, view, locale, None, area)
+
+
+def areas(game: str, locale: str) -> dict[str, str]:
+    """The areas of a game's board that `/board` offers: name -> what a player reads in `locale`."""
+    return render.areas_of(game, locale)
 
 
 def focus_png(view: BaseModel, locale: str) -> bytes | None:

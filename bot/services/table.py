@@ -12,6 +12,7 @@ from engine.core import Event, Message
 from ..storage import LogEntry, MatchRecord, SeatRecord
 from . import clock, pictures
 from .core import MatchCore
+from .errors import Refusal
 from .tidings import Names, event_from_json
 
 
@@ -53,11 +54,19 @@ class TableService:
     def title(self, match: MatchRecord) -> str:
         return self.core.title(match)
 
-    async def board(self, match_id: int, locale: str) -> tuple[MatchRecord, bytes | None, list[Message]]:
+    def areas(self, match: MatchRecord, locale: str) -> dict[str, str]:
+        """The areas of the match's board that `/board` offers: name -> what a player reads in `locale`."""
+        return pictures.areas(match.game, locale)
+
+    async def board(self, match_id: int, locale: str, area: str | None = None
+                    ) -> tuple[MatchRecord, bytes | None, list[Message]]:
+        """The whole board, or one of its areas; an area the game does not have is refused."""
         match = await self.core.get(match_id)
+        if area is not None and area not in self.areas(match, locale):
+            raise Refusal("bot.refusal.no_area")
         game = self.core.game_of(match)
         state = self.core.state_of(match, game)
-        picture = await asyncio.to_thread(pictures.board_png, game.view(state, None), locale)
+        picture = await asyncio.to_thread(pictures.board_png, game.view(state, None), locale, area)
         return match, picture, [Names(match).message(game.headline(state))]
 
     async def hand(self, match_id: int, user_id: int, locale: str) -> tuple[BaseModel, bytes | None]:

@@ -4,6 +4,7 @@ final score, in Al-Rashid's colours."""
 from render import Pictures
 from render.kit import encode
 
+from .areas import AREAS
 from .board import render_board
 from .final import render_final
 from .focus import render_focus
@@ -12,7 +13,7 @@ from .moments import MOMENTS
 from .theme import THEME, AlRashidTheme
 
 PICTURES = Pictures(board=render_board, focus=render_focus, hand=render_hand, final=render_final, theme=THEME,
-                    moments=MOMENTS)
+                    moments=MOMENTS, areas=AREAS)
 
 __all__ = ["MOMENTS", "PICTURES", "THEME", "AlRashidTheme", "encode", "render_board", "render_final",
            "render_focus", "render_hand"]

@@ -40,14 +40,20 @@ def render_board(view: NotreDameView, theme: NotreDameTheme = THEME, locale: str
                            person_height(c, person, SIDE_W, locale)) + 12
     side = _table(c, SIDE_X, side, view, locale)
     side = _legend(c, SIDE_X, side + 8, locale)
-    y = max(y + MAP, side) + 24
-    for p in view.players:
-        y += panel(c, PAD, y, WIDTH - 2 * PAD, p, view, locale, changed=touched(view, p.seat)) + 12
-    y = symbols(c, PAD, y + 4, WIDTH - 2 * PAD, locale)
+    sections = {"city": (0, y - 12, SIDE_X - 12, y + MAP + 12), "persons": (SIDE_X - 12, y - 12, WIDTH, side + 12)}
+    y = quarters(c, PAD, max(y + MAP, side) + 24, WIDTH - 2 * PAD, view, locale)
     image = c.image.crop((0, 0, WIDTH, y))
     image.info["labels"] = c.labels
+    image.info["sections"] = sections
     image.info["palette"] = palette(theme, locale)
     return image
+
+
+def quarters(c: NotreDameCanvas, x: int, y: int, width: int, view: NotreDameView, locale: str) -> int:
+    """Every player's quarter, then what its figures stand for; returns the y below."""
+    for p in view.players:
+        y += panel(c, x, y, width, p, view, locale, changed=touched(view, p.seat)) + 12
+    return symbols(c, x, y + 4, width, locale)
 
 
 def touched(view: NotreDameView, seat: int) -> bool:

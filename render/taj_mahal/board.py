@@ -38,20 +38,34 @@ def _draw(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
     columns = 4 if view.map == 12 else 3
     g = mapview.Geometry(PAD, y, INNER // columns, view.map)
     mapview.draw(c, g, view, locale, names=True)
+    west = PAD + (columns + 1) // 2 * g.cell  # where /board's parts cut the map in two
+    sections = {"map west": (0, y, west, y + g.height), "map east": (west, y, WIDTH, y + g.height)}
     y += g.height + 20
     if not view.over:
         half = INNER // 2
         bottom = panels.court(c, PAD, y, half, view, locale)
-        y = max(bottom, panels.display(c, PAD + half, y, half, view, locale)) + 10
-    for p in panels.in_order(view):
-        y = panels.player_row(c, PAD, y, INNER, p, view, locale)
-        y = _played(c, PAD, y, INNER, p) + 12
-    y = _legend(c, PAD, y + 8, INNER, locale)
-    y = panels.signs(c, PAD, y, INNER, locale)
-    y = panels.latest(c, PAD, y + 8, INNER, view, locale, n=6)
+        top, y = y, max(bottom, panels.display(c, PAD + half, y, half, view, locale)) + 10
+        sections |= {"court": (0, top, PAD + half, y), "display": (PAD + half, top, WIDTH, y)}
+    y = legend(c, PAD, players(c, PAD, y, INNER, view, locale), INNER, view, locale)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
+    image.info["sections"] = sections
     return image
+
+
+def players(c: TajMahalCanvas, x: int, y: int, width: int, view: TajMahalView, locale: str) -> int:
+    """Every player's row in the visit's order, with the cards they have in play under it; returns the y below."""
+    for p in panels.in_order(view):
+        y = panels.player_row(c, x, y, width, p, view, locale)
+        y = _played(c, x, y, width, p) + 12
+    return y
+
+
+def legend(c: TajMahalCanvas, x: int, y: int, width: int, view: TajMahalView, locale: str) -> int:
+    """What the symbols and signs mean, then the latest moves; returns the y below."""
+    y = _legend(c, x, y + 8, width, locale)
+    y = panels.signs(c, x, y, width, locale)
+    return panels.latest(c, x, y + 8, width, view, locale, n=6)
 
 
 def _played(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView) -> int:
@@ -65,28 +79,38 @@ def _played(c: TajMahalCanvas, x: int, y: int, width: int, p: PlayerView) -> int
 
 
 def _legend(c: TajMahalCanvas, x: int, y: int, width: int, locale: str) -> int:
-    """What the symbols, the goods and the bonus tiles are."""
-    theme = c.theme
-    size = theme.type.small
-    cx, row = x, y + 24
-    for name in SYMBOLS:
-        glyphs.symbol(c, cx + 20, row, 20, name)
-        cx = c.text((cx + 48, row), words.name("symbol", name, locale), size, face="condensed", anchor="lm")[2] + 28
-    cx, row = x, row + 60
-    for name in GOODS:
-        glyphs.good(c, cx + 18, row, 16, name)
-        cx = c.text((cx + 44, row), words.name("good", name, locale), size, face="condensed", anchor="lm")[2] + 28
-    for kind in ("plus-points", "plus-card", "taj"):
-        glyphs.bonus_tile(c, cx + 26, row, 50, kind)
-        cx = c.text((cx + 62, row), words.t(f"bonus.{kind}", locale), size, face="condensed", anchor="lm")[2] + 28
-    cx, row = x, row + 60
-    glyphs.city(c, cx + 18, row, 16, fortress=True)
-    cx = c.text((cx + 44, row), words.t("fortress", locale), size, face="condensed", anchor="lm")[2] + 28
-    glyphs.palace(c, cx + 18, row + 4, 30, theme.players["blue"])
-    cx = c.text((cx + 44, row), words.t("palace", locale), size, face="condensed", anchor="lm")[2] + 28
-    glyphs.palace(c, cx + 18, row + 8, 30, theme.players["blue"], crown=True)
-    c.text((cx + 44, row), words.t("crown_palace", locale), size, face="condensed", anchor="lm")
+    """What the symbols, the goods and the bonus tiles, and the buildings are: a group to a line, as many of
+    its entries on a line as fit `width`."""
+    size = c.theme.type.small
+    groups = [[("symbol", name, 48, words.name("symbol", name, locale)) for name in SYMBOLS],
+              [("good", name, 44, words.name("good", name, locale)) for name in GOODS]
+              + [("bonus", kind, 62, words.t(f"bonus.{kind}", locale)) for kind in ("plus-points", "plus-card", "taj")],
+              [("building", key, 44, words.t(key, locale)) for key in ("fortress", "palace", "crown_palace")]]
+    row = y + 24
+    for n, group in enumerate(groups):
+        cx = x
+        row += 60 if n else 0
+        for what, name, icon, text in group:
+            if cx > x and cx + icon + c.width(text, size, "condensed") > x + width:
+                cx, row = x, row + 60
+            _icon(c, what, name, cx, row)
+            cx = c.text((cx + icon, row), text, size, face="condensed", anchor="lm")[2] + 28
     return row + 40
+
+
+def _icon(c: TajMahalCanvas, what: str, name: str, x: int, cy: int) -> None:
+    """The picture of a legend's entry, its middle left at (x, cy)."""
+    blue = c.theme.players["blue"]
+    if what == "symbol":
+        glyphs.symbol(c, x + 20, cy, 20, name)
+    elif what == "good":
+        glyphs.good(c, x + 18, cy, 16, name)
+    elif what == "bonus":
+        glyphs.bonus_tile(c, x + 26, cy, 50, name)
+    elif name == "fortress":
+        glyphs.city(c, x + 18, cy, 16, fortress=True)
+    else:
+        glyphs.palace(c, x + 18, cy + (8 if name == "crown_palace" else 4), 30, blue, crown=name == "crown_palace")
 
 
 @lru_cache(maxsize=8)

@@ -34,17 +34,21 @@ def render_board(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "
     side = y + panels.tower(c, view, SIDE_X, y, SIDE_W, locale) + 24
     side += panels.caravan(c, view, SIDE_X, side, SIDE_W, locale) + 24
     side = _cards(c, view, SIDE_X, side, SIDE_W, locale)
-    y = max(y + city.size(UNIT)[1], side) + 24
-    y = panels.latest(c, view, PAD, y, WIDTH - 2 * PAD, locale, n=4)
+    sections = {"city": (0, y - 12, SIDE_X - 16, y + city.size(UNIT)[1] + 12), "market": (SIDE_X - 16, y - 12, WIDTH, side)}
+    y = panels.latest(c, view, PAD, max(y + city.size(UNIT)[1], side) + 24, WIDTH - 2 * PAD, locale, n=4)
+    top = y
     for i, p in enumerate(view.players):
         x = PAD + (i % 2) * (PANEL_W + 24)
         if i % 2 == 0 and i:
             y += _panel_h() + 24
         _panel(c, view, p.seat, x, y, locale)
     y += _panel_h() + 24
-    y = _legend(c, y, locale)
+    middle = PAD + PANEL_W + 12
+    sections |= {"players left": (0, top - 8, middle, y - 16), "players right": (middle, top - 8, WIDTH, y - 16)}
+    y = legend(c, PAD, y, WIDTH - 2 * PAD, locale)
     image = c.image.crop((0, 0, WIDTH, y + PAD))
     image.info["labels"] = c.labels
+    image.info["sections"] = sections
     image.info["palette"] = palette(theme)
     return image
 
@@ -97,11 +101,11 @@ def _panel(c: YspahanCanvas, view: YspahanView, seat: int, x: int, y: int, local
                 PANEL_W - 28, face="condensed_bold", fill=theme.soft_ink, max_lines=2)
 
 
-def _legend(c: YspahanCanvas, y: int, locale: str) -> int:
+def legend(c: YspahanCanvas, x: int, y: int, width: int, locale: str) -> int:
     theme = c.theme
-    c.text((PAD, y), words.t("legend.title", locale), theme.type.heading)
+    c.text((x, y), words.t("legend.title", locale), theme.type.heading)
     y += 48
     for key in ("road", "souks", "caravan", "dice", "rings"):
-        y = c.paragraph((PAD + 8, y), words.t(f"legend.{key}", locale), MIN_SIZE, WIDTH - 2 * PAD - 8,
-                        face="condensed", fill=theme.ink, max_lines=2, leading=1.15) + 6
+        y = c.paragraph((x + 8, y), words.t(f"legend.{key}", locale), MIN_SIZE, width - 8,
+                        face="condensed", fill=theme.ink, max_lines=4, leading=1.15) + 6
     return y

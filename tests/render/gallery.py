@@ -1,6 +1,6 @@
 """Every kind of picture a player sees, drawn once per test run and shared by the checks that read them
 (legibility on a phone, text that fits, colours): seeded matches of every game at every player count in both
-languages, a few moments of each (the table, the whole board, a hand), the final score with real-world names,
+languages, a few moments of each (the table, the whole board and each of its areas, a hand), the final score with real-world names,
 league standings, rating charts and tournament brackets. (Every card of every game is checked in tests/queries/test_cards.py.)"""
 
 from __future__ import annotations
@@ -15,29 +15,31 @@ from engine.core import get_game
 from render.bracket import BracketRound, BracketSeat, BracketTable, paint_bracket
 from render.chart import paint_rating_chart
 from render.kit import illegible
-from render.kit.legibility import MIN_SIZE, PHONE_WIDTH
+from render.kit.legibility import ASKED_PX
 from render.sample import drawable, playout
 from render.standings import StandingsRow, pages, paint_standings
 from tests.support.names import NAMES
 
 LOCALES = ("en", "it")
 MOMENTS = 2  # besides the last: moments a third and two thirds of the way through a match
-KINDS = ("table", "board", "hand", "final", "standings", "chart", "bracket")
-# The whole board (/board) as it is drawn today: 1600 px wide, its smallest text 28 px, so 6.8 px on a phone,
-# and its soft small text blurs at the phone's scale (0.24). Both short of what a phone needs (ASKED_PX, 8 px,
-# measured at the phone's scale); until the board reaches it, its checks hold it to what it is: its text as
-# drawn, and no blur at a third of its size.
-BOARD_PX = MIN_SIZE * PHONE_WIDTH / 1600
-BOARD_SHOWN_AT = 1 / 3
+KINDS = ("table", "board", "board area", "hand", "final", "standings", "chart", "bracket")
 
 
 def board_problems(image: Image.Image) -> list[tuple[str, str]]:
-    return illegible(image, smallest=BOARD_PX, shown_at=BOARD_SHOWN_AT)
+    """The whole board (/board) is drawn for a big screen and looked at zoomed in: every text stands out and
+    fits at its own size. On a phone a player reads it an area at a time (`area_problems`)."""
+    return illegible(image, smallest=0, shown_at=1.0)
+
+
+def area_problems(image: Image.Image) -> list[tuple[str, str]]:
+    """An area of the board (/board area:), measured at the size a phone shows it, like every picture."""
+    return illegible(image, smallest=ASKED_PX)
 
 
 @dataclass(frozen=True)
 class Picture:
-    kind: str      # one of KINDS: "table" is the picture posted after every step, "board" the one /board sends
+    kind: str      # one of KINDS: "table" is the picture posted after every step, "board" the one /board sends,
+                   # "board area" one of its areas
     where: str     # what it shows, to name it in a failure
     image: Image.Image
 
@@ -59,6 +61,8 @@ def match_pictures(key: str, players: int) -> tuple[Picture, ...]:
             public = game.view(state, None)
             out.append(Picture("table", where, pictures.focus(public, pictures.theme, locale)))
             out.append(Picture("board", where, pictures.board(public, pictures.theme, locale)))
+            out += [Picture("board area", f"{where} area {name}", paint(public, pictures.theme, locale))
+                    for name, paint in pictures.areas.items()]
             seat = i % players
             out.append(Picture("hand", f"{where} seat {seat}", pictures.hand(game.view(state, seat),
                                                                           pictures.theme, locale)))

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 import render
 import tests.support.toy_game as toy
 from render.al_rashid import THEME, board, render_focus
-from render.kit import MAX_BYTES, Canvas, encode
+from render.kit import DEFAULT_THEME, MAX_BYTES, Canvas, encode
 from tests.render import fixtures
 from tests.render.conftest import png_image
 
@@ -111,3 +111,18 @@ def test_thick_polygon_outlines_on_a_canvas_are_pillows_own_pixels():
         ImageDraw.Draw(pillows).polygon(corners, fill=fill, outline=outline, width=width)
     assert mine.image.tobytes() == pillows.tobytes()
     assert ImageChops.difference(mine.image, Image.new("RGB", (300, 200), (241, 232, 211))).getbbox() is not None
+
+
+def test_an_area_keeps_the_labels_inside_it_and_flags_a_label_its_edge_cuts():
+    from render.kit.areas import cut, stack
+
+    c = Canvas(Image.new("RGB", (400, 100), DEFAULT_THEME.card), DEFAULT_THEME)
+    c.text((10, 10), "inside", 28)
+    c.text((150, 10), "across the edge", 28)
+    c.image.info["labels"] = c.labels
+    piece = cut(c.image, (0, 0, 200, 100))
+    assert [(label.text, label.cut) for label in piece.info["labels"]] == [("inside", False),
+                                                                        ("across the edge", True)]
+    both = stack([piece, cut(c.image, (200, 0, 400, 100))], DEFAULT_THEME.paper)
+    assert both.width == 200 + 32 and [label.box[1] for label in both.info["labels"]][1:] == [
+        c.labels[1].box[1] + 16, c.labels[1].box[1] + 16 + 100 + 24]

@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from render.kit import DEFAULT_THEME, Canvas, illegible, smallest_text, tallest
-from tests.render.gallery import KINDS, board_problems, of_kind
+from tests.render.gallery import KINDS, area_problems, board_problems, of_kind
 
-POSTED = [kind for kind in KINDS if kind != "board"]
+POSTED = [kind for kind in KINDS if not kind.startswith("board")]
 
 
 def problems(kind: str, check: Callable[[Image.Image], list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]]:
@@ -35,7 +35,13 @@ def test_every_table_picture_shows_whole_on_a_phone_held_upright():
     assert tallest(1080) == 2337
 
 
-def test_the_whole_board_is_as_legible_on_a_phone_as_it_is_drawn():
+def test_every_area_of_the_board_is_legible_on_a_phone():
+    """/board offers the whole board an area at a time, each at least 8 px on the phone; the whole board, for a
+    big screen or zoomed in, reads at its own size."""
+    assert {picture.where.split(" area ")[0] for picture in of_kind("board area")} == {
+        picture.where for picture in of_kind("board")}
+    assert problems("board area", area_problems) == {}
+    assert all(area_problems(picture.image) for picture in of_kind("board"))  # whole, it is too small a phone
     assert problems("board", board_problems) == {}
 
 

@@ -1,0 +1,42 @@
+"""The board an area at a time (`/board area:`): the map's west and its east (cut from the whole board between
+two columns of provinces), the players (what is at stake and the display cut from the board, every player's
+row drawn again a phone wide) and the legend with the latest moves (drawn again a phone wide)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import Image
+
+from engine.taj_mahal.view import TajMahalView
+from render.kit.areas import cut, redrawn, stack
+
+from . import board
+from .theme import TajMahalTheme
+
+Area = Callable[[TajMahalView, TajMahalTheme, str], Image.Image]
+
+
+def _cut(*sections: str) -> Area:
+    def paint(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
+        whole = board.render_board(view, theme, locale)
+        return stack([cut(whole, whole.info["sections"][name]) for name in sections], theme.paper,
+                     whole.info["palette"])
+    return paint
+
+
+def _players(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
+    whole = board.render_board(view, theme, locale)
+    pieces = [cut(whole, whole.info["sections"][name]) for name in ("court", "display") if name in
+              whole.info["sections"]]  # nothing at stake once the game is over
+    pieces.append(redrawn(theme, lambda c, width: board.players(c, 0, 0, width, view, locale)))
+    return stack(pieces, theme.paper, whole.info["palette"])
+
+
+def _legend(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
+    return stack([redrawn(theme, lambda c, width: board.legend(c, 0, 0, width, view, locale))], theme.paper,
+                 board.palette(theme, view.map))
+
+
+AREAS: dict[str, Area] = {"west": _cut("map west"), "east": _cut("map east"), "players": _players,
+                          "legend": _legend}

@@ -1,0 +1,37 @@
+"""The board an area at a time (`/board area:`): the city, the market (the dice tower, the caravan and the
+cards), the players' boards (each cut from the whole board) and the latest moves with the legend (drawn again
+a phone wide)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import Image
+
+from engine.yspahan.view import YspahanView
+from render.kit import Canvas
+from render.kit.areas import cut, redrawn, stack
+
+from . import board, panels
+from .palette import palette
+from .theme import YspahanTheme
+
+Area = Callable[[YspahanView, YspahanTheme, str], Image.Image]
+
+
+def _cut(*sections: str) -> Area:
+    def paint(view: YspahanView, theme: YspahanTheme, locale: str) -> Image.Image:
+        whole = board.render_board(view, theme, locale)
+        return stack([cut(whole, whole.info["sections"][name]) for name in sections], theme.paper,
+                     whole.info["palette"])
+    return paint
+
+
+def _legend(view: YspahanView, theme: YspahanTheme, locale: str) -> Image.Image:
+    def paint(c: Canvas[YspahanTheme], width: int) -> int:
+        return board.legend(c, 0, panels.latest(c, view, 0, 0, width, locale, n=4), width, locale)
+    return stack([redrawn(theme, paint)], theme.paper, palette(theme))
+
+
+AREAS: dict[str, Area] = {"city": _cut("city"), "market": _cut("market"),
+                          "players": _cut("players left", "players right"), "legend": _legend}
