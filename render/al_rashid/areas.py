@@ -11,7 +11,7 @@ from PIL import Image
 from engine.al_rashid.view import AlRashidView
 from engine.al_rashid.vocab import GUILDS, TERRITORIES
 from render.kit import Box
-from render.kit.areas import cut, stack
+from render.kit.areas import cut, from_public_view, stack
 
 from .board import render_board
 from .layout import GAP, Layout, Rect, layout
@@ -56,5 +56,5 @@ def _area(boxes: Callable[[Layout], list[Box]]) -> Callable[[AlRashidView, AlRas
     return paint
 
 
-AREAS = {"guilds": _area(_guilds), "court": _area(_court), "territories": _area(_territories),
-         "families": _area(_families), "legend": _area(_legend)}
+AREAS = from_public_view({"guilds": _area(_guilds), "court": _area(_court), "territories": _area(_territories),
+                          "families": _area(_families), "legend": _area(_legend)})

@@ -6,9 +6,9 @@ columns (a half at most), and sections drawn again at a phone-first width where 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -16,6 +16,7 @@ from .canvas import Box, Canvas, Label
 from .legibility import PHONE_FIRST
 from .theme import RGB, Theme
 
+T = TypeVar("T", bound=Theme)
 GAP = 24  # between the pieces of a part
 PAD = 16  # around them
 
@@ -44,6 +45,19 @@ def redrawn(theme: Theme, paint: Callable[[Canvas[Any], int], int], width: int =
     piece = c.image.crop((0, 0, width, paint(c, width)))
     piece.info["labels"] = c.labels
     return piece
+
+
+def from_public_view(areas: Mapping[str, Callable[[Any, T, str], Image.Image]]
+                     ) -> dict[str, Callable[[Any, T, str], Image.Image]]:
+    """A game's area painters, each refusing a player's own view as the whole board does: an area drawn again
+    from a view would otherwise show whatever that view holds."""
+    def refusing(paint: Callable[[Any, T, str], Image.Image]) -> Callable[[Any, T, str], Image.Image]:
+        def checked(view: Any, theme: T, locale: str) -> Image.Image:
+            if view.viewer is not None:
+                raise ValueError("an area of the board is drawn from the public view (seat None), never a player's own")
+            return paint(view, theme, locale)
+        return checked
+    return {name: refusing(paint) for name, paint in areas.items()}
 
 
 def stack(pieces: Sequence[Image.Image], background: RGB, palette: Image.Image | None = None) -> Image.Image:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from engine.notre_dame.view import NotreDameView
-from render.kit.areas import cut, redrawn, stack
+from render.kit.areas import cut, from_public_view, redrawn, stack
 
 from . import board
 from .theme import NotreDameTheme
@@ -28,4 +28,4 @@ def _quarters(view: NotreDameView, theme: NotreDameTheme, locale: str) -> Image.
                  board.palette(theme, locale))
 
 
-AREAS: dict[str, Area] = {"city": _cut("city"), "persons": _cut("persons"), "quarters": _quarters}
+AREAS: dict[str, Area] = from_public_view({"city": _cut("city"), "persons": _cut("persons"), "quarters": _quarters})

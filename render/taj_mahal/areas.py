@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from engine.taj_mahal.view import TajMahalView
-from render.kit.areas import cut, redrawn, stack
+from render.kit.areas import cut, from_public_view, redrawn, stack
 
 from . import board
 from .theme import TajMahalTheme
@@ -38,5 +38,5 @@ def _legend(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Imag
                  board.palette(theme, view.map))
 
 
-AREAS: dict[str, Area] = {"west": _cut("map west"), "east": _cut("map east"), "players": _players,
-                          "legend": _legend}
+AREAS: dict[str, Area] = from_public_view({"west": _cut("map west"), "east": _cut("map east"),
+                                           "players": _players, "legend": _legend})

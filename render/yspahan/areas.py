@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.yspahan.view import YspahanView
 from render.kit import Canvas
-from render.kit.areas import cut, redrawn, stack
+from render.kit.areas import cut, from_public_view, redrawn, stack
 
 from . import board, panels
 from .palette import palette
@@ -33,5 +33,5 @@ def _legend(view: YspahanView, theme: YspahanTheme, locale: str) -> Image.Image:
     return stack([redrawn(theme, paint)], theme.paper, palette(theme))
 
 
-AREAS: dict[str, Area] = {"city": _cut("city"), "market": _cut("market"),
-                          "players": _cut("players left", "players right"), "legend": _legend}
+AREAS: dict[str, Area] = from_public_view({"city": _cut("city"), "market": _cut("market"),
+                                           "players": _cut("players left", "players right"), "legend": _legend})

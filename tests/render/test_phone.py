@@ -8,7 +8,10 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
+import render
+from engine.core import get_game
 from render.kit import DEFAULT_THEME, Canvas, illegible, smallest_text, tallest
+from render.sample import drawable
 from tests.render.gallery import KINDS, area_problems, board_problems, of_kind
 
 POSTED = [kind for kind in KINDS if not kind.startswith("board")]
@@ -58,3 +61,15 @@ def test_text_is_measured_at_the_size_a_phone_shows_the_picture():
     assert illegible(picture(1600, 28), smallest=6.8) == []
     assert illegible(picture(1600, 33), smallest=8) == []
     assert smallest_text(picture(360, 12)) == 12  # narrower than the phone: shown at its own size
+
+
+@pytest.mark.parametrize("key", drawable())
+def test_an_area_of_the_board_is_drawn_from_the_public_view_only(key):
+    """Like the whole board: an area drawn again from a player's own view would show what that view holds."""
+    game, pictures = get_game(key), render.for_game(key)
+    state = game.new_game(None, game.spec.min_seats, 3)
+    assert pictures.areas
+    for name, paint in pictures.areas.items():
+        assert paint(game.view(state, None), pictures.theme, "en").info["labels"], name
+        with pytest.raises(ValueError, match="public view"):
+            paint(game.view(state, 0), pictures.theme, "en")
