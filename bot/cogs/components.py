@@ -109,7 +109,9 @@ class Components(commands.Cog):
         await self.replies.hand(interaction, route.match_id)
 
     async def _board(self, interaction: discord.Interaction, route: Route) -> None:
-        await self.replies.board(interaction, route.match_id)
+        """The Full board button, or an area picked in the select under a board."""
+        values: list[str] = list(dict(interaction.data or {}).get("values") or [])  # type: ignore[call-overload]
+        await self.replies.board(interaction, route.match_id, area=str(values[0]) if values else None)
 
     async def _status(self, interaction: discord.Interaction, route: Route) -> None:
         await self.replies.status(interaction, route.match_id)

@@ -96,7 +96,8 @@ class Replies:
                               description=" · ".join(m.text(loc) for m in status) or None)
         if file:
             embed.set_image(url="attachment://board.png")
-        await send(interaction, note, embed=embed, file=file)
+        await send(interaction, note, embed=embed, file=file,
+                   view=views.areas_view(match_id, self.table.areas(match, loc), loc))
 
 
     async def stale(self, interaction: discord.Interaction, match_id: int) -> None:

@@ -42,7 +42,7 @@ class Verb(StrEnum):
     REMATCH = "rematch"
     OPEN = "open"        # the private panel of the player's question
     HAND = "hand"
-    BOARD = "board"
+    BOARD = "board"      # the whole board, or the area picked in the select under it
     STATUS = "status"
     DO = "do"            # a step's button: its notation, or its place in the list (#n)
     PICK = "pick"        # a step chosen from a select

@@ -63,6 +63,18 @@ def table_view(match_id: int, state_id: int, locale: str, hidden_info: bool) -> 
     return _stopped(view)
 
 
+def areas_view(match_id: int, areas: dict[str, str], locale: str) -> discord.ui.View | None:
+    """Under the board: a select of its areas (name -> what the player reads), each legible on a phone."""
+    if not areas:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Select(custom_id=Route(match_id, 0, Verb.BOARD).custom_id,
+                                    placeholder=clip(t("bot.board.pick_area", locale), 150),
+                                    options=[discord.SelectOption(label=clip(label, 100), value=name)
+                                             for name, label in list(areas.items())[:25]]))
+    return _stopped(view)
+
+
 def panel_view(panel: Panel, locale: str) -> discord.ui.View:
     """The private controls: the one-click suggestion first, then every other legal step, each offered once
     (Discord refuses a message whose components share a custom id)."""

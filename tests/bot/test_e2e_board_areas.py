@@ -1,4 +1,5 @@
-"""/board an area at a time, typed and picked from its list as players do, in English and in Italian."""
+"""/board an area at a time, picked in the select under the board or typed, as players do, in English and in
+Italian."""
 
 import io
 
@@ -17,8 +18,19 @@ async def test_a_player_reads_the_board_an_area_at_a_time_in_their_language(fake
     async with fake.running(bot(settings)):
         await start(fake, [bob, anna], channel, game="notre-dame")
         await fake.quiet()
-        whole = await run(fake, bob, channel, "board")
-        wide = Image.open(io.BytesIO(whole.files["board.png"])).width
+        whole_of = {}
+        for user, placeholder, names in ((bob, "Show one area, legible on a phone", ["City", "Persons of the round"]),
+                                         (anna, "Mostra una zona, leggibile sul telefono", ["Città"])):
+            whole = whole_of[user] = await run(fake, user, channel, "board")
+            wide = Image.open(io.BytesIO(whole.files["board.png"])).width
+            (menu,) = whole.selects()
+            assert menu["placeholder"] == placeholder
+            assert [option["label"] for option in menu["options"]][:len(names)] == names
+            for option in menu["options"]:  # clicked under the whole board, as a player on a phone does
+                part = await (await fake.select(user, whole, menu["custom_id"], [option["value"]])).reply()
+                assert part.embeds[0]["title"].endswith(" · " + option["label"])
+                assert Image.open(io.BytesIO(part.files["board.png"])).width <= 1080 < wide
+                assert part.selects()[0]["custom_id"] == menu["custom_id"]  # another area from there
         for user, typed, name in ((bob, "PERS", "Persons of the round"), (anna, "person", "Personaggi del round")):
             listed = await (await fake.autocomplete(user, channel, "board", focused="area",
                                                     options={"area": typed})).choices()
@@ -36,4 +48,8 @@ async def test_a_player_reads_the_board_an_area_at_a_time_in_their_language(fake
                 refused = await run(fake, user, channel, "board", area=hostile)
                 assert refused.ephemeral and refused.content == translate("bot.refusal.no_area", locale)
                 assert not refused.files
+            menu = whole_of[user].selects()[0]["custom_id"]
+            forged = await (await fake.forge_click(user, channel, menu, values=["../quarters"],
+                                                   source=whole_of[user])).reply()
+            assert forged.content == translate("bot.refusal.no_area", locale) and not forged.files
         await fake.quiet()
