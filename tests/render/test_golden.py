@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from render.al_rashid import render_board, render_final, render_focus, render_hand
+from render.al_rashid import THEME, render_board, render_final, render_focus, render_hand
+from render.al_rashid.areas import AREAS
 from render.kit import encode
 from render.taj_mahal import render_focus as taj_mahal_focus
 from tests.render import fixtures
@@ -35,6 +36,8 @@ PIXEL_SHARE = 0.001
 AL_RASHID = {
     **{f"board-{name}-en": (lambda f=f: render_board(f())) for name, f in fixtures.MOMENTS.items()},
     "board-mid_resolution-it": lambda: render_board(fixtures.mid_resolution(), locale="it"),
+    "area-guilds-en": lambda: AREAS["guilds"](fixtures.placement(), THEME, "en"),
+    "area-families-it": lambda: AREAS["families"](fixtures.mid_resolution(), THEME, "it"),
     **{f"focus-{name}-en": (lambda f=f: render_focus(f())) for name, f in fixtures.MOMENTS.items()},
     "focus-battle-it": lambda: render_focus(fixtures.battle(), locale="it"),
     "focus-placement-it": lambda: render_focus(fixtures.placement(), locale="it"),

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.notre_dame import GAME
-from render.notre_dame import render_board, render_final, render_focus, render_hand
+from render.notre_dame import THEME, render_board, render_final, render_focus, render_hand
+from render.notre_dame.areas import AREAS
 
 from .scenes import SCENES
 
@@ -20,6 +21,8 @@ def public(scene):
 CASES = {
     "board-draft-en": lambda: render_board(public("draft")),
     "board-carriage-it": lambda: render_board(public("carriage"), locale="it"),
+    "area-persons-en": lambda: AREAS["persons"](public("draft"), THEME, "en"),
+    "area-quarters-it": lambda: AREAS["quarters"](public("carriage"), THEME, "it"),
     "board-two_players-en": lambda: render_board(public("two_players")),
     "focus-carriage-en": lambda: render_focus(public("carriage")),
     "focus-draft-it": lambda: render_focus(public("draft"), locale="it"),

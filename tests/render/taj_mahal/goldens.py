@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from render.taj_mahal import render_board, render_final, render_focus, render_hand
+from render.taj_mahal import THEME, render_board, render_final, render_focus, render_hand
+from render.taj_mahal.areas import AREAS
 
 from . import fixtures
 
@@ -14,6 +15,8 @@ GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "board-mid_visit-en": lambda: render_board(fixtures.mid_visit()),
     "board-mid_visit-it": lambda: render_board(fixtures.mid_visit(), locale="it"),
+    "area-west-en": lambda: AREAS["west"](fixtures.mid_visit(), THEME, "en"),
+    "area-players-it": lambda: AREAS["players"](fixtures.mid_visit(), THEME, "it"),
     **{f"focus-{name}-en": (lambda f=f: render_focus(f())) for name, f in fixtures.PUBLIC.items()},
     "focus-duel-it": lambda: render_focus(fixtures.duel(), locale="it"),
     "hand-en": lambda: render_hand(fixtures.hand_with_a_pick()),

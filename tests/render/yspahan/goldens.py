@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.yspahan import GAME
-from render.yspahan import render_board, render_final, render_focus, render_hand
+from render.yspahan import THEME, render_board, render_final, render_focus, render_hand
+from render.yspahan.areas import AREAS
 
 from .scenes import SCENES
 
@@ -20,6 +21,8 @@ def public(scene):
 CASES = {
     "board-placing-en": lambda: render_board(public("placing")),
     "board-keeping-it": lambda: render_board(public("keeping"), locale="it"),
+    "area-city-en": lambda: AREAS["city"](public("placing"), THEME, "en"),
+    "area-legend-it": lambda: AREAS["legend"](public("keeping"), THEME, "it"),
     "focus-placing-en": lambda: render_focus(public("placing")),
     "focus-rolled-it": lambda: render_focus(public("rolled"), locale="it"),
     "focus-three_players-en": lambda: render_focus(public("three_players")),
