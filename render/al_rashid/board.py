@@ -20,7 +20,7 @@ from render.kit import Canvas, ink_on, mix, palette_of, static_layer
 from render.kit.marks import mark
 
 from . import glyphs, words
-from .layout import BADGE_ROW, CARD_GAP, HEADER_BAND, LEGEND_ROW, PIECE_ROW, Layout, Rect, layout
+from .layout import BADGE_ROW, CARD_GAP, HEADER_BAND, LEGEND_ROW, PIECE_ROW, Layout, Rect, layout, sections
 from .theme import THEME, AlRashidCanvas, AlRashidTheme
 
 SEA = ("mare_indianum", "mare_internum")
@@ -44,6 +44,7 @@ def render_board(view: AlRashidView, theme: AlRashidTheme = THEME, locale: str =
     _highlights(c, lay, view, locale)
     c.image.info["labels"] = c.labels
     c.image.info["palette"] = palette(view.seats, theme, locale)
+    c.image.info["sections"] = sections(lay)
     return c.image
 
 

@@ -45,6 +45,28 @@ def columns(x0: int, x1: int, n: int) -> list[tuple[int, int]]:
     return [(round(x0 + i * (width + GAP)), round(x0 + i * (width + GAP) + width)) for i in range(n)]
 
 
+def sections(lay: Layout) -> dict[str, Rect]:
+    """The halves of the board's rows of columns that /board's areas cut from it, with a margin for the rings
+    drawn just outside a box: the four guilds, the politics guild and the caliph's palace, the territories (the
+    barter table with the east), the families (the west one more when they are odd), the legend's columns."""
+    def around(*rects: Rect) -> Rect:
+        m = GAP // 2
+        return (min(r[0] for r in rects) - m, min(r[1] for r in rects) - m,
+                max(r[2] for r in rects) + m, max(r[3] for r in rects) + m)
+
+    cells = [lay.areas[t] for t in TERRITORIES]
+    half = (len(lay.panels) + 1) // 2
+    x0, y0, x1, y1 = lay.legend
+    middle = x0 + 14 + (x1 - x0 - 28) // 2 - GAP // 2
+    return {"guilds west": around(*(lay.areas[g] for g in GUILDS[:2])),
+            "guilds east": around(*(lay.areas[g] for g in GUILDS[2:4])),
+            "court west": around(lay.areas["politics"]), "court east": around(lay.areas["caliph"]),
+            "territories west": around(*cells[0:2], *cells[4:6]),
+            "territories east": around(*cells[2:4], *cells[6:], lay.extra),
+            "families west": around(*lay.panels[:half]), "families east": around(*lay.panels[half:]),
+            "legend west": around((x0, y0, middle, y1)), "legend east": around((middle, y0, x1, y1))}
+
+
 @cache
 def layout(seats: int) -> Layout:
     """Four columns: the four trading guilds, then the politics guild and the caliph's palace (two columns

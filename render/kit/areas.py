@@ -37,6 +37,20 @@ def cut(image: Image.Image, box: Box) -> Image.Image:
     return piece
 
 
+def pieces(whole: Image.Image, *names: str) -> list[Image.Image]:
+    """Sections of the whole board, cut from it: the boxes its painter lists in `info["sections"]`, by name
+    (a section the board does not have at that moment is left out)."""
+    return [cut(whole, whole.info["sections"][name]) for name in names if name in whole.info["sections"]]
+
+
+def sections(board: Callable[[Any, T, str], Image.Image], *names: str) -> Callable[[Any, T, str], Image.Image]:
+    """An area made of sections of the whole board, one under another."""
+    def paint(view: Any, theme: T, locale: str) -> Image.Image:
+        whole = board(view, theme, locale)
+        return stack(pieces(whole, *names), theme.paper, whole.info["palette"])
+    return paint
+
+
 def redrawn(theme: Theme, paint: Callable[[Canvas[Any], int], int], width: int = PHONE_FIRST - 2 * PAD,
             room: int = 4000) -> Image.Image:
     """A section of the board drawn again `width` px wide (a part `PHONE_FIRST` wide once stacked):

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from PIL import Image
 
 from engine.taj_mahal.view import TajMahalView
-from render.kit.areas import cut, from_public_view, redrawn, stack
+from render.kit.areas import from_public_view, pieces, redrawn, sections, stack
 
 from . import board
 from .theme import TajMahalTheme
@@ -17,20 +17,11 @@ from .theme import TajMahalTheme
 Area = Callable[[TajMahalView, TajMahalTheme, str], Image.Image]
 
 
-def _cut(*sections: str) -> Area:
-    def paint(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
-        whole = board.render_board(view, theme, locale)
-        return stack([cut(whole, whole.info["sections"][name]) for name in sections], theme.paper,
-                     whole.info["palette"])
-    return paint
-
-
 def _players(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
+    """What is at stake and the display (none once the game is over), then every player's row."""
     whole = board.render_board(view, theme, locale)
-    pieces = [cut(whole, whole.info["sections"][name]) for name in ("court", "display") if name in
-              whole.info["sections"]]  # nothing at stake once the game is over
-    pieces.append(redrawn(theme, lambda c, width: board.players(c, 0, 0, width, view, locale)))
-    return stack(pieces, theme.paper, whole.info["palette"])
+    rows = redrawn(theme, lambda c, width: board.players(c, 0, 0, width, view, locale))
+    return stack([*pieces(whole, "court", "display"), rows], theme.paper, whole.info["palette"])
 
 
 def _legend(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Image:
@@ -38,5 +29,6 @@ def _legend(view: TajMahalView, theme: TajMahalTheme, locale: str) -> Image.Imag
                  board.palette(theme, view.map))
 
 
-AREAS: dict[str, Area] = from_public_view({"west": _cut("map west"), "east": _cut("map east"),
+AREAS: dict[str, Area] = from_public_view({"west": sections(board.render_board, "map west"),
+                                           "east": sections(board.render_board, "map east"),
                                            "players": _players, "legend": _legend})

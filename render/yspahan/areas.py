@@ -10,7 +10,7 @@ from PIL import Image
 
 from engine.yspahan.view import YspahanView
 from render.kit import Canvas
-from render.kit.areas import cut, from_public_view, redrawn, stack
+from render.kit.areas import from_public_view, redrawn, sections, stack
 
 from . import board, panels
 from .palette import palette
@@ -19,19 +19,12 @@ from .theme import YspahanTheme
 Area = Callable[[YspahanView, YspahanTheme, str], Image.Image]
 
 
-def _cut(*sections: str) -> Area:
-    def paint(view: YspahanView, theme: YspahanTheme, locale: str) -> Image.Image:
-        whole = board.render_board(view, theme, locale)
-        return stack([cut(whole, whole.info["sections"][name]) for name in sections], theme.paper,
-                     whole.info["palette"])
-    return paint
-
-
 def _legend(view: YspahanView, theme: YspahanTheme, locale: str) -> Image.Image:
     def paint(c: Canvas[YspahanTheme], width: int) -> int:
         return board.legend(c, 0, panels.latest(c, view, 0, 0, width, locale, n=4), width, locale)
     return stack([redrawn(theme, paint)], theme.paper, palette(theme))
 
 
-AREAS: dict[str, Area] = from_public_view({"city": _cut("city"), "market": _cut("market"),
-                                           "players": _cut("players left", "players right"), "legend": _legend})
+AREAS: dict[str, Area] = from_public_view({
+    "city": sections(board.render_board, "city"), "market": sections(board.render_board, "market"),
+    "players": sections(board.render_board, "players left", "players right"), "legend": _legend})
