@@ -13,7 +13,8 @@ start-up, so a crash between saving and posting loses nothing. Pending items are
   item says so, saved with the step, so a delivery repeated after a crash decides alike) or their DMs are
   closed (then the mention, and the panel at the table);
 - the other `private` items of a seat become one direct message with one hand picture (or wait in the
-  mailbox when the player's DMs are off or closed);
+  mailbox when the player's DMs are off or closed, or when the game says news waits for the seat's next turn:
+  the next DM that tells of a turn shows it, else the player's next click);
 - `line`, `lobby` and `final` items are posted as they are;
 - `ended` items (the match-ended event, see ended.py) go to the event's subscribers, first and apart from
   Discord: a subscriber's failure leaves only that item pending, Discord's only the others.
@@ -34,7 +35,7 @@ import asyncio
 import hashlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from engine.core import Game, Message, get_game
@@ -228,7 +229,7 @@ class Courier:
             events = names.events(event_from_json(e) for item in group for e in PrivateNews.of(item).events)
             player = await prefs.of(seat.user_id)
             locale = player.locale or table_locale(match)
-            if player.dms_enabled and not player.dm_closed:
+            if player.dms_enabled and not player.dm_closed and not game.news_waits(state, index):
                 png = await asyncio.to_thread(pictures.hand_png, game.view(state, index), locale)
                 try:
                     await self.presenter.send_private(seat.user_id, PrivateNotice(
@@ -321,18 +322,28 @@ class Courier:
 
     async def _alert_by_dm(self, match: MatchRecord, prefs: _Prefs, game: Game[Any], state: Any, seat: int,
                            alert: TurnAlert, with_panel: bool, news: list[OutboxItem], nonce: str) -> int | None:
-        """Tell a player by DM that it is their move, with their question, buttons, news and hand when
-        `with_panel`; returns the DM's id, or None (remembered) when their DMs are closed."""
-        turn = await _turn_notice(match, game, state, seat, alert.locale, news) if with_panel else None
+        """Tell a player by DM that it is their move, with their question, buttons, news (the news that waited
+        in their mailbox too) and hand when `with_panel`; returns the DM's id, or None (remembered) when their
+        DMs are closed."""
+        waited = await self.storage.take_mail(alert.user_id, match.id) if with_panel else []
         try:
+            turn = await _turn_notice(match, game, state, seat, alert.locale, news, waited) if with_panel else None
             sent = await self.presenter.alert_turn(alert.user_id, match, title_of(match), alert.locale, nonce, turn)
         except DmClosed:
+            await self._keep(waited)
             await prefs.dms_closed(alert.user_id)
             await self.presenter.tell_table(match, Message("bot.dm.closed"), mention=alert.user_id,
                                             nonce=f"{nonce}c", locale=alert.locale)
             return None
+        except Exception:
+            await self._keep(waited)  # not shown: it waits for the next try
+            raise
         await self._done(match, news)
         return sent or 0
+
+    async def _keep(self, mail: Sequence[Mail]) -> None:
+        for item in mail:
+            await self.storage.post_mail(item)
 
     async def _retell(self, match: MatchRecord, prefs: _Prefs, tables: list[OutboxItem],
                       edits: list[OutboxItem]) -> None:
@@ -435,9 +446,11 @@ def _let_go(picture: asyncio.Future[bytes | None]) -> None:
 
 
 async def _turn_notice(match: MatchRecord, game: Game[Any], state: Any, seat: int, locale: str,
-                       news: list[OutboxItem], *, asked: bool = True) -> TurnNotice:
-    """A seat's turn as its DM shows it: its question and buttons (unless not `asked`), its news, its hand."""
-    events = Names(match).events(event_from_json(e) for item in news for e in PrivateNews.of(item).events)
+                       news: list[OutboxItem], waited: Sequence[Mail] = (), *, asked: bool = True) -> TurnNotice:
+    """A seat's turn as its DM shows it: its question and buttons (unless not `asked`), its news (after the news
+    that `waited` for it in the mailbox, named as it was posted), its hand."""
+    events = [event_from_json(e) for mail in waited for e in mail.payload.get("events", [])] + \
+        Names(match).events(event_from_json(e) for item in news for e in PrivateNews.of(item).events)
     png = await asyncio.to_thread(pictures.hand_png, game.view(state, seat), locale)
     panel = await asyncio.to_thread(panel_of, match, game, state, seat, locale) if asked else \
         Panel(match, seat, None, [], None)  # off the loop

@@ -48,13 +48,15 @@ class Players:
             await q.execute("INSERT INTO mailbox (user_id, match_id, payload, created_at) VALUES (?, ?, ?, ?)",
                             mail.user_id, mail.match_id, json.dumps(mail.payload), mail.created_at)
 
-    async def take_mail(self, user_id: int) -> list[Mail]:
+    async def take_mail(self, user_id: int, match_id: int | None = None) -> list[Mail]:
+        where, params = ("user_id = ?", [user_id]) if match_id is None else \
+            ("user_id = ? AND match_id = ?", [user_id, match_id])
         # Asked at every interaction, and nearly always empty: a read (which waits for no write) first.
-        if not await self.db.fetch("SELECT 1 FROM mailbox WHERE user_id = ? LIMIT 1", user_id):
+        if not await self.db.fetch(f"SELECT 1 FROM mailbox WHERE {where} LIMIT 1", *params):
             return []
         # One statement: two processes asking at once cannot both hand over the same notice.
         async with self.db.statement() as q:
-            rows = await q.fetch("DELETE FROM mailbox WHERE user_id = ? RETURNING *", user_id)
+            rows = await q.fetch(f"DELETE FROM mailbox WHERE {where} RETURNING *", *params)
         return [Mail(id=r["id"], user_id=r["user_id"], match_id=r["match_id"], payload=json.loads(r["payload"]),
                      created_at=r["created_at"]) for r in sorted(rows, key=lambda r: r["id"])]
 

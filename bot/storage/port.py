@@ -116,8 +116,8 @@ class PlayerStore(Protocol):
 
     async def post_mail(self, mail: Mail) -> None: ...
 
-    async def take_mail(self, user_id: int) -> list[Mail]:
-        """Return and remove every pending private notice for this user."""
+    async def take_mail(self, user_id: int, match_id: int | None = None) -> list[Mail]:
+        """Return and remove every pending private notice for this user (of one match, if given)."""
 
 
 class WorkClaims(Protocol):

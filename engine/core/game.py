@@ -158,6 +158,13 @@ class Game(Generic[S]):
         a new round of choices made at once (the next bid) is a new turn. By default every question is a turn."""
         return False
 
+    def news_waits(self, state: S, seat: Seat) -> bool:
+        """Whether `seat`'s private news from the others' steps waits for the next message that tells it of a
+        turn (or for its next click), instead of coming in a message of its own: in Notre Dame every round opens
+        with a draft that each player is told of in a message of their own, so the news at a round's end (the
+        plague, with prestige hidden) is shown in the next round's. By default news comes at once."""
+        return False
+
     def questions(self, state: S, viewer: Seat | None) -> list[tuple[Seat, Message]]:
         """Every active seat and its question as `viewer` may read it; the table (None) reads what each player
         must decide. Games on the turn flow ask their tasks; this default tells nothing, which hides nothing."""

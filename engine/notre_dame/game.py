@@ -73,6 +73,11 @@ class NotreDame(TableGame[State, Ctx]):
         """The draft is one turn: both passes, and the wait for the others' choices until the last card arrives."""
         return bool(state.tasks) and isinstance(state.tasks[-1], Draft)
 
+    def news_waits(self, state: State, seat: int) -> bool:
+        """Every round opens with a draft, told to each player apart: news meanwhile waits for it, or for the
+        player's next click (one message a round). After the last round nothing waits: the final score comes."""
+        return state.phase != OVER
+
     def suggested_action(self, state: State, seat: int) -> Action | None:
         """The computer player's choice, offered as the one-click default of every question."""
         return suggestion(self, state, seat)

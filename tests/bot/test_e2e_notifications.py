@@ -13,7 +13,7 @@ from engine.core.messages import translate
 from tests.support.simultaneous import BlindBidParams
 
 from .clicking import Clicking, Figures
-from .e2e import bot, pinged, start
+from .e2e import bot, pinged, posted, start
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 BEFORE, AFTER = 60, 30  # decisions before and after the resignation
@@ -55,14 +55,16 @@ async def test_each_turn_is_announced_once_across_undos_and_a_resignation(fake_d
     assert all(undone not in m.text for m in fake.dms(bruno)), "taking back is told in the reply, not by DM"
 
 
-async def notre_dame_step_by_step(fake, settings, users, rounds: int) -> list[tuple[int, str, list]]:
-    """Notre Dame (seed 3, hidden prestige) played by clicking until round `rounds` is over: after each step, the
-    round and phase it led to and the messages it brought."""
+async def notre_dame_step_by_step(fake, settings, users, rounds: int, by_dm=()) -> list[tuple[int, str, list]]:
+    """Notre Dame (seed 3, hidden prestige) played by clicking until round `rounds` is over, the players `by_dm`
+    told of their turns by DM: after each step, the round and phase it led to and the messages it brought."""
     channel = fake.add_text_channel(fake.add_guild("Cité", members=users), "notre-dame")
     game = get_game("notre-dame")
     client = bot(settings)
     steps = []
     async with fake.running(client):
+        for user in by_dm:
+            await (await fake.slash(user, channel, "settings", subcommand="turns", options={"how": "dm"})).reply()
         client.services.matches.core.new_seed = lambda: 3
         seen = len(fake.all_messages)
         await start(fake, users, channel, game="notre-dame")
@@ -80,6 +82,11 @@ async def notre_dame_step_by_step(fake, settings, users, rounds: int) -> list[tu
     return steps
 
 
+def versions(message) -> list[str]:
+    """What a message read, then each of its edits (a draft's DM shows the news of each pass in turn)."""
+    return [h.get("content") or "" for h in message.history] + [message.text]
+
+
 def dms_to(user, messages) -> list:
     """The direct messages among `messages` that notified `user` (not the private answers to their clicks)."""
     return [m for m in messages if m.channel.recipient is user and not m.ephemeral]
@@ -89,16 +96,25 @@ async def test_a_player_who_chose_mentions_gets_one_dm_per_round_of_notre_dame(f
     """Notre Dame's draft asks everybody twice at once (keep one of your three cards, then one of the two passed
     to you) and hands everybody a last card: one turn, one DM per round for a player who chose mentions. The
     second pass and the news edit that DM, notifying nobody; the player's cards to play are announced at the table.
-    (Before: two 'Your move' DMs and one of private news per round.)"""
+    The plague at a round's end, with prestige hidden, tells a player struck what they return in the next round's
+    DM, or privately at their next click (to choose the building that loses a cube): only them, never the table.
+    (Before: two 'Your move' DMs and one of private news per round; then a DM of its own for the plague's news.)"""
     fake = fake_discord
     alice, bruno, carla = fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")
-    steps = await notre_dame_step_by_step(fake, settings, [alice, bruno, carla], rounds=2)
+    steps = await notre_dame_step_by_step(fake, settings, [alice, bruno, carla], rounds=4, by_dm=[bruno])
     per_round: dict[int, Counter[str]] = defaultdict(Counter)  # each DM in the round its step led to
     for round_, _, messages in steps:
         for user in (alice, carla):
             per_round[round_][user.name] += len(dms_to(user, messages))
     print(f"\nDMs per round (alice and carla chose mentions): {dict(per_round)}")
-    assert all(per_round[n]["alice"] == per_round[n]["carla"] == 1 for n in (1, 2)), per_round
+    assert all(per_round[n]["alice"] == per_round[n]["carla"] == 1 for n in range(1, 6)), per_round
+    # The plague struck Carla at the end of rounds 3 and 4: she alone read it, once each time; Bruno, who chose
+    # DMs, read his in a DM of his turn, never in one of its own.
+    lost = translate("notre_dame.ev.prestige_lost", "en").split("{what}")[0].replace("{player}", "Green (carla)")
+    assert [lost in text for m in fake.seen_by(carla) for text in versions(m)].count(True) >= 2
+    assert not any(lost in text for user in (alice, bruno) for m in fake.seen_by(user) for text in versions(m))
+    opening = translate("bot.table.your_turn_dm", "it").split("{")[0]
+    assert all(posted(m).startswith(opening) for m in dms_to(bruno, fake.all_messages)), "a DM of news alone"
     # A DM showed the round's second pass, then the last card received, without buttons.
     drafts = [m for m in fake.dms(alice) if m.edits]
     second = translate("notre_dame.ask.draft.second", "en").split("}")[1].split("(")[0]  # ": keep one of these two"

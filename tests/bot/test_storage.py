@@ -184,6 +184,11 @@ async def test_preferences_and_mail(storage):
     await storage.post_mail(Mail(5, match.id, {"events": [1]}, 1.0))
     assert [m.payload for m in await storage.take_mail(5)] == [{"events": [1]}]
     assert await storage.take_mail(5) == []
+    other = await storage.create_match(a_match(place=2))
+    for match_id, n in ((match.id, 2), (other.id, 3), (match.id, 4)):
+        await storage.post_mail(Mail(5, match_id, {"events": [n]}, 1.0))
+    assert [m.payload for m in await storage.take_mail(5, other.id)] == [{"events": [3]}]  # one match's news only
+    assert [m.payload for m in await storage.take_mail(5)] == [{"events": [2]}, {"events": [4]}]
 
 
 async def test_listing_by_guild_and_by_player(storage):

@@ -66,6 +66,15 @@ def test_hidden_prestige_losses_are_told_only_to_the_loser():
     assert "struck" in keys(c.events)
 
 
+def test_news_waits_for_the_next_rounds_draft_until_the_game_is_over():
+    """The bot tells each player once a round, in the draft's message: the plague's news waits for it (see
+    Game.news_waits), except after the ninth round, when the final score comes instead."""
+    s = struck(bank=2, inn=2)  # two buildings equally full: Red chooses, the next draft waits
+    assert active(s) == RED and all(GAME.news_waits(s, seat) for seat in (RED, YELLOW, GREEN))
+    s, _ = closing(new(3), round=9)
+    assert not any(GAME.news_waits(s, seat) for seat in (RED, YELLOW, GREEN))
+
+
 def test_the_bell_passes_left_and_the_persons_go_under_their_decks():
     """"le carte personaggio scoperte vengono riposte sotto i rispettivi mazzi ... Il giocatore che ha il campanaro
     lo passa al vicino di sinistra"."""
