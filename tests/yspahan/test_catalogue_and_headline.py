@@ -30,3 +30,13 @@ def test_the_headline_says_week_day_and_whose_move():
     assert GAME.headline(s).text("en") == "Week 1 of 3, day 1 of 7 · Green to move"
     assert GAME.headline(s).text("it") == "Settimana 1 di 3, giorno 1 di 7 · tocca a Verde"
     assert GAME.headline(play_out(GAME, ["random"] * 3, seed=2)[0]).text("it") == "Partita finita dopo 3 settimane"
+
+
+def test_the_cube_question_offers_each_shop_in_words_in_both_languages():
+    """A shop reads as a player says it, not as notation ("Chest · blue souk (4) · shop 2" before)."""
+    s = at(rolled(blank(3, first=BLUE), 1, 1, 2, 3, 4, 5, 5, 5, 6), "take vase", "action")
+    action = GAME.parse_action("shop vase-a1")
+    label = GAME.describe_action(s, BLUE, action)
+    english, italian = label.text("en"), label.text("it")
+    assert english.startswith("Put it in shop 1 of the ") and " souk (Vase, " in english, english
+    assert italian.startswith("Mettilo nel negozio 1 del souk ") and "(Vaso, " in italian, italian
