@@ -8,7 +8,21 @@ from engine.yspahan.caravan import capacity, caravan_scores, load_cube
 from engine.yspahan.city import squares_at
 from engine.yspahan.flow import Ctx
 
-from .builders import BLUE, GREEN, RED, YELLOW, active, at, blank, cubes_in, keys, options, play, rolled
+from .builders import (
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    active,
+    at,
+    blank,
+    cubes_in,
+    keys,
+    options,
+    play,
+    rolled,
+    texts,
+)
 
 
 def moving(seats=4, value=3, gold=0, hammam=False, at_square="c"):
@@ -63,6 +77,14 @@ def test_a_move_longer_than_the_road_is_not_offered():
 def test_a_single_square_at_that_distance_is_reached_at_once():
     s, events = play(moving(gold=0, at_square="w9"), "distance 3")
     assert s.supervisor == "w6" and "moved" in keys(events)
+
+
+def test_the_supervisors_squares_read_in_italian_with_their_article():
+    """"dalla casella Ovest 9 alla casella Ovest 6", as the centre: never "da Centro" or "a Centro"."""
+    s = moving(gold=0, at_square="c")
+    assert "dalla casella Centro?" in GAME.prompt(s, BLUE).text("it")
+    _, events = play(moving(gold=0, at_square="w9"), "distance 3")
+    assert any("dalla casella Ovest 9 alla casella Ovest 6 (" in line for line in texts(events, "it"))
 
 
 def test_cubes_in_the_shop_it_stops_at_go_to_the_caravan_whoever_owns_them():
