@@ -76,11 +76,11 @@ class Play(Step):
     n: int
 
     def candidates(self, s: State) -> list[Action]:
-        held = {kind_of(x) for x in s.player(self.seat).hand}
+        held = {kind_of(x) for x in s.players[self.seat].hand}
         return [A(verb, k) for k in CARDS if k in held for verb in ("play", "idle")]
 
     def refuse(self, s: State, a: Action) -> None:
-        p, kind = s.player(self.seat), a.args[0]
+        p, kind = s.players[self.seat], a.args[0]
         if a.verb == "idle" or kind == TRUSTED_FRIEND:
             return
         if kind == NOTRE_DAME and not p.coins:
@@ -131,7 +131,7 @@ class Source(Step):
         origin = a.args[0]
         if origin == self.target:
             raise Illegal("notre_dame.illegal.same_place", to=w.to_sector(origin))
-        if origin not in r.cube_sources(s.player(self.seat), self.target):
+        if origin not in r.cube_sources(s.players[self.seat], self.target):
             raise Illegal("notre_dame.illegal.no_cube_there", where=w.in_sector(origin))
 
     def do(self, c: Ctx, a: Action) -> None:
@@ -156,7 +156,7 @@ class Donate(Step):
         return [A("donate", n) for n in RULES.donations]
 
     def refuse(self, s: State, a: Action) -> None:
-        if s.player(self.seat).coins < int(a.args[0]):
+        if s.players[self.seat].coins < int(a.args[0]):
             raise Illegal("notre_dame.illegal.not_enough_coins", n=int(a.args[0]))
 
     def do(self, c: Ctx, a: Action) -> None:
@@ -182,7 +182,7 @@ class Friend(Step):
         return [A("to", x) for x in SECTORS]
 
     def refuse(self, s: State, a: Action) -> None:
-        if s.player(self.seat).friend == a.args[0]:
+        if s.players[self.seat].friend == a.args[0]:
             raise Illegal("notre_dame.illegal.friend_already_there", where=w.in_sector(a.args[0]))
 
     def do(self, c: Ctx, a: Action) -> None:
@@ -207,7 +207,7 @@ class Carriage(Step):
 
     def refuse(self, s: State, a: Action) -> None:
         if a.verb == "go":
-            p = s.player(self.seat)
+            p = s.players[self.seat]
             if a.args[0] == p.carriage:
                 raise Illegal("notre_dame.illegal.carriage_already_there")
             if a.args[0] not in r.destinations(s, self.seat):
@@ -234,7 +234,7 @@ class Carriage(Step):
 
     def question(self, s: State) -> Message:
         return Message("notre_dame.ask.carriage", {"player": w.player(s, self.seat),
-                                                   "markets": w.count("market", s.player(self.seat).count(CARRIAGE_HOUSE))})
+                                                   "markets": w.count("market", s.players[self.seat].count(CARRIAGE_HOUSE))})
 
 
 @dataclass(frozen=True, kw_only=True)

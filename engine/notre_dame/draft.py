@@ -28,7 +28,7 @@ class Keep(Step):
     kind = "keep"
 
     def candidates(self, s: State) -> list[Action]:
-        return [A("keep", kind_of(x)) for x in s.player(self.seat).offer]
+        return [A("keep", kind_of(x)) for x in s.players[self.seat].offer]
 
     def do(self, c: Ctx, a: Action) -> None:
         p = c.s.player(self.seat)
@@ -40,7 +40,7 @@ class Keep(Step):
         c.touch(f"player:{self.seat}")
 
     def question(self, s: State) -> Message:
-        offer = s.player(self.seat).offer
+        offer = s.players[self.seat].offer
         return Message(f"notre_dame.ask.draft.{_stage(offer)}", {"player": w.player(s, self.seat),
                                                                  "cards": [w.card(kind_of(x)) for x in offer],
                                                                  "left": w.player(s, s.left_of(self.seat))})

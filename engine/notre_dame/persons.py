@@ -32,11 +32,11 @@ class Pay(Step):
         return [*(A("pay", x) for x in s.persons), A("pass")]
 
     def refuse(self, s: State, a: Action) -> None:
-        if a.verb == "pay" and not s.player(self.seat).coins:
+        if a.verb == "pay" and not s.players[self.seat].coins:
             raise Illegal("notre_dame.illegal.no_coin_to_pay")
 
     def has_options(self, s: State) -> bool:
-        return bool(s.player(self.seat).coins)  # without a coin there is nothing to decide
+        return bool(s.players[self.seat].coins)  # without a coin there is nothing to decide
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat
@@ -69,7 +69,7 @@ class Pay(Step):
         # the Doctor acts in the plague phase
 
     def question(self, s: State) -> Message:
-        return Message("notre_dame.ask.person", {"player": w.player(s, self.seat), "coins": s.player(self.seat).coins})
+        return Message("notre_dame.ask.person", {"player": w.player(s, self.seat), "coins": s.players[self.seat].coins})
 
 
 def move_piece(s: State, seat: int, piece: str, origin: str, to: str) -> None:
@@ -101,7 +101,7 @@ class Moving(Step):
         return pieces if self.stage == "piece" else [*pieces, A("done")]
 
     def refuse(self, s: State, a: Action) -> None:
-        p, origin = s.player(self.seat), str(self.origin)
+        p, origin = s.players[self.seat], str(self.origin)
         if a.verb == "from":
             there = p.notre_dame if a.args[0] == NOTRE_DAME else p.count(a.args[0])
             if not there:

@@ -60,7 +60,7 @@ class Lose(Step):
         return [A("lose", x) for x in SECTORS]
 
     def refuse(self, s: State, a: Action) -> None:
-        if a.args[0] not in r.fullest(s.player(self.seat)):
+        if a.args[0] not in r.fullest(s.players[self.seat]):
             raise Illegal("notre_dame.illegal.not_fullest", where=w.in_sector(a.args[0]))
 
     def do(self, c: Ctx, a: Action) -> None:

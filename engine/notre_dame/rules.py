@@ -111,7 +111,7 @@ def rat_back(s: State, seat: int, n: int = 1) -> int:
 
 def can_gain(s: State, seat: int, what: str) -> bool:
     """Whether a coin, a cube or a step back of the rats can be had at all (the Inn, the Innkeeper)."""
-    p = s.player(seat)
+    p = s.players[seat]
     if what == COIN:
         return s.treasury > 0 or any(x.coins for x in s.players if x.seat != seat)
     if what == CUBE:
@@ -167,14 +167,14 @@ def may_take(s: State, seat: int, colour: str) -> bool:
     with no message left is no longer counted (Rimessa delle carrozze: "Non potrà raccogliere altre tessere
     Messaggio di questo colore, fino a quando non ne avrà ottenute altrettante in ciascuno dei colori degli
     avversari ... quando non è più disponibile alcun messaggio di un dato colore")."""
-    held = [split_message(m)[0] for m in s.player(seat).messages]
+    held = [split_message(m)[0] for m in s.players[seat].messages]
     mine = held.count(colour)
     return all(held.count(other) >= mine for other in message_colours_left(s) if other != colour)
 
 
 def destinations(s: State, seat: int) -> list[str]:
     """Markets the carriage may end on: 1 up to as many steps as cubes in the Carriage house."""
-    p = s.player(seat)
+    p = s.players[seat]
     return layout(s.seats).within(p.carriage, p.count(CARRIAGE_HOUSE))
 
 
@@ -203,7 +203,7 @@ def message_prestige(message: str) -> int:
 
 def person_points(s: State, seat: int, person: str) -> int:
     """The prestige a counting person gives before the Park's bonus ("LE CARTE PERSONAGGIO")."""
-    p = s.player(seat)
+    p = s.players[seat]
     counts = [p.count(x) for x in SECTORS]
     if person == "watchman":        # 1 per cube in the quarter or at Notre Dame, the Friend included
         return sum(counts) + p.notre_dame
@@ -234,7 +234,7 @@ def plague_strength(s: State) -> int:
 def plague_for(s: State, seat: int) -> int:
     """How far this player's rats move: the round's strength (zero after paying the Doctor) less the cubes and
     the Friend in the Hospital; negative moves the marker back."""
-    p = s.player(seat)
+    p = s.players[seat]
     strength = 0 if p.paid == "doctor" else plague_strength(s)
     return strength - p.count(HOSPITAL)
 
