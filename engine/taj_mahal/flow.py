@@ -60,7 +60,7 @@ class Step(Ask[State, Ctx]):
         return Message(f"taj_mahal.ask.{self.kind}", self.question_params(s))
 
     def question_params(self, s: State) -> dict[str, Any]:
-        params: dict[str, Any] = {"player": w.player(s, self.me(s).index), "province": w.province(s.province())}
+        params: dict[str, Any] = {"player": w.player(s, s.of_seat(self.seat).index), "province": w.province(s.province())}
         n = getattr(self, "n", None)
         if n is not None:
             params["n"] = n

@@ -41,14 +41,14 @@ class Turn(Step):
 
     def cards(self, s: State) -> list[str]:
         """The kinds of card in hand that this stage lists."""
-        kinds = sorted(set(self.me(s).hand))
+        kinds = sorted(set(s.of_seat(self.seat).hand))
         return [k for k in kinds if card_colour(k) == self.colour] if self.colour else kinds
 
     def by_colour(self, s: State) -> bool:
         """Ask the colour first: the playable coloured cards would not fit in one menu with "withdraw"."""
         if self.colour is not None:
             return False
-        p = self.me(s)
+        p = s.of_seat(self.seat)
         if len(p.hand) <= MENU - 1:  # too few cards to fill the menu, whatever their kinds
             return False
         colours = playable_colours(p)
@@ -68,7 +68,7 @@ class Turn(Step):
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb in ("withdraw", "back"):
             return None
-        p = self.me(s)
+        p = s.of_seat(self.seat)
         if a.verb == "colour":
             colour = a.args[0]
             if p.visit_colour is not None and colour not in playable_colours(p):
@@ -87,7 +87,7 @@ class Turn(Step):
 
     def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
         if problem == "taj_mahal.illegal.colour":
-            visit_colour = self.me(s).visit_colour or ""
+            visit_colour = s.of_seat(self.seat).visit_colour or ""
             card = w.colour_name(a.args[0]) if a.verb == "colour" else w.card(a.args[0])
             return {"colour": w.colour_name(visit_colour), "card": card}
         if problem == "taj_mahal.illegal.no_card_of_colour":
@@ -108,7 +108,7 @@ class Turn(Step):
             play_cards(c, p, a.args[0], None)
 
     def question(self, s: State) -> Message:
-        p = self.me(s)
+        p = s.of_seat(self.seat)
         if p.visit_colour is None:
             return Message("taj_mahal.ask.turn", self.question_params(s))
         return Message("taj_mahal.ask.turn_colour", {**self.question_params(s),
@@ -123,7 +123,7 @@ class Extra(Step):
     card: str
 
     def candidates(self, s: State) -> Sequence[Action]:
-        p = self.me(s)
+        p = s.of_seat(self.seat)
         held = [*sorted({k for k in p.hand if not is_coloured(k)}), *(k for k in SPECIALS if k in p.specials)]
         return [*(A("add", k) for k in held), A("alone"), A("back")]
 
@@ -137,7 +137,7 @@ class Extra(Step):
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "back":
             return None
-        p = self.me(s)
+        p = s.of_seat(self.seat)
         extra = a.args[0] if a.verb == "add" else None
         if extra is not None and extra not in p.hand and extra not in p.specials:
             return NOT_IN_HAND
@@ -146,7 +146,7 @@ class Extra(Step):
     def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
         if problem == NOT_IN_HAND:
             return {"card": w.card(a.args[0])}
-        visit_colour = self.me(s).visit_colour
+        visit_colour = s.of_seat(self.seat).visit_colour
         return {"colour": w.colour_name(visit_colour or card_colour(self.card)), "card": w.card(self.card)}
 
     def do(self, c: Ctx, a: Action) -> None:
