@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core.errors import Illegal
+from engine.core.flow import replace
 from engine.core.game import Action
 from engine.core.messages import Message
 

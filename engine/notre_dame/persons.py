@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import Illegal
+from engine.core.flow import replace
 from engine.core.game import Action
 from engine.core.messages import Message
 

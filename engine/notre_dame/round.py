@@ -3,9 +3,9 @@ gioco", "FINE DEL GIOCO"). `proceed` starts a round whenever nothing is pending.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.core.flow import Drive
+from engine.core.flow import Drive, replace
 
 from . import rules as r
 from . import words as w

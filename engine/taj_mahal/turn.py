@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import later
+from engine.core.flow import later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
 

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from engine.core.flow import replace
 from engine.core.game import Action
 from engine.core.messages import Message
 

@@ -3,10 +3,10 @@ the action, and the few small steps some cards need (what to give, how many, whi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import later
+from engine.core.flow import later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
 

@@ -4,10 +4,10 @@ caravan — in the order the mover chooses, each owner first asked whether to pa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import later
+from engine.core.flow import later, replace
 from engine.core.game import Action
 from engine.core.messages import Message
 
