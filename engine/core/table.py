@@ -93,7 +93,9 @@ class TableCtx(Ctx[TS]):
 
     def emitted(self, event: Event) -> None:
         if event.audience is None:
-            self.s.log_tail = [*self.s.log_tail[1 - self.recent_events:], {"key": event.key, "params": event.params}]
+            tail = self.s.log_tail  # the step's own copy (`cloned`): changed in place
+            tail.append({"key": event.key, "params": event.params})
+            del tail[:-self.recent_events]
 
     def touch(self, *things: str) -> None:
         """Mark what the step changed: an area, `family:<seat>`, `player:<seat>`, ... (each once, in order)."""
