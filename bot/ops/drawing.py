@@ -1,7 +1,8 @@
 """Pictures drawn in a pool of processes, so drawing never blocks the event loop nor holds the GIL against
 the gateway. The bot's worker threads hand a drawing to the pool and wait for it (releasing the GIL).
 
-The pool is one per process, shared by every bot the process runs, and started when the bot is built.
+The pool is one per process, shared by every bot the process runs, and started when the bot starts (once
+its database is open and Discord took its token).
 Its workers are spawned, not forked: a forked worker would share the bot's open sockets and its event
 loop's epoll set, so a connection the bot closes would stay open in the worker (and its events reach the
 bot for a socket it no longer has). Each worker imports the renderer and the games once, at start-up. If a worker dies mid-drawing, the drawings it

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -22,9 +23,11 @@ class Operations:
         self.endpoint = Endpoint(client, storage, telemetry, settings.metrics_host, settings.metrics_port) \
             if settings.metrics_port >= 0 else None
         count_actions(storage, telemetry)
-        drawing.configure(settings.render_processes)
+        self.render_processes = settings.render_processes
 
     async def start(self) -> None:
+        # Once the database is open and Discord took the token: a bot that cannot start spawns no drawing process.
+        await asyncio.to_thread(drawing.configure, self.render_processes)
         self.telemetry.start()
         if self.endpoint is not None:
             await self.endpoint.start()

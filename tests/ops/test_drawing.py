@@ -1,5 +1,6 @@
 """The drawing pool: pictures come back from worker processes, and a worker that dies gives words instead
-(None) for what it held, while the next drawing gets a fresh pool; and no drawing process outlives the bot."""
+(None) for what it held, while the next drawing gets a fresh pool; no drawing process outlives the bot, and a
+bot that cannot start spawns none."""
 
 import asyncio
 import os
@@ -9,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.app import create_bot
 from bot.ops import drawing
+from bot.settings import Settings
+from bot.storage import DatabaseUnavailable
 
 
 def square(n: int) -> int:
@@ -70,3 +74,16 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return "State:\tZ" not in status
+
+
+async def test_a_bot_that_cannot_open_its_database_stops_without_starting_drawing_processes(tmp_path, monkeypatch):
+    """It says what is wrong at once: each drawing process imports every game and the renderer, seconds of a
+    core (three bots refused by PostgreSQL at once, with two each, took most of a minute on a busy machine)."""
+    started = []
+    monkeypatch.setattr(drawing, "configure", started.append)
+    (tmp_path / "folder").mkdir()
+    client = create_bot(Settings(discord_token="some.token", database_path=str(tmp_path / "folder"), render_processes=2))
+    async with client:
+        with pytest.raises(DatabaseUnavailable):
+            await client.start("some.token")
+    assert started == []
