@@ -14,7 +14,7 @@ from ..i18n import t
 from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
 from ..storage import MatchStatus
-from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, Verb, parse, prefix_of, resolve_step
+from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, Verb, number, parse, prefix_of, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error, send
 from .replies import Replies
 
@@ -152,8 +152,22 @@ class Components(commands.Cog):
             raise
         await self.replies.after_step(interaction, result)
 
+    async def _several(self, interaction: discord.Interaction, route: Route) -> None:
+        values = dict(interaction.data or {}).get("values") or []
+        places = [number(str(v)) for v in values] if isinstance(values, list) else [None]
+        if any(p is None for p in places):
+            raise Refusal("bot.refusal.unknown_button")
+        try:
+            result = await self.play.play_picks(route.match_id, interaction.user.id, [p for p in places if p is not None],
+                                                state_id=route.state_id, locale=locale(interaction))
+        except Refusal as refusal:
+            if refusal.message.key == "bot.refusal.not_running":
+                raise Refusal("bot.refusal.match_over") from None
+            raise
+        await self.replies.after_step(interaction, result)
+
     ANSWERS: dict[Verb, Callable[[Components, discord.Interaction, Route], Awaitable[None]]] = {
         Verb.JOIN: _join, Verb.LEAVE: _leave, Verb.ADD_AI: _add_ai, Verb.REMOVE_AI: _remove_ai, Verb.START: _start,
         Verb.REMATCH: _rematch, Verb.OPEN: _panel, Verb.HAND: _hand, Verb.BOARD: _board, Verb.STATUS: _status,
-        Verb.DO: _step, Verb.PICK: _step,
+        Verb.DO: _step, Verb.PICK: _step, Verb.SEVERAL: _several,
     }

@@ -25,7 +25,8 @@ class Replies:
         """Answer a step in the panel the player used: their private news (with their hand), then the next
         question while they keep the move, or what they did once the move is over."""
         loc = locale(interaction)
-        lines = [t("bot.panel.did" if result.panel else "bot.panel.done", loc, move=result.label.text(loc))]
+        moves = ", ".join(m.text(loc) for m in result.labels)
+        lines = [t("bot.panel.did" if result.panel else "bot.panel.done", loc, move=moves)]
         lines += [t("bot.panel.forced", loc, move=m.text(loc)) for m in result.forced]
         if result.private:
             lines.append(embeds.event_lines(result.private, loc, 1200))

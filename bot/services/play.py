@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel
@@ -11,7 +11,7 @@ from pydantic import BaseModel
 from engine.core import Event, Message
 
 from ..storage import LogEntry, LogKind, MatchRecord, MatchStatus
-from . import pictures
+from . import picks, pictures
 from .core import MatchCore, effective_steps, taken_back
 from .errors import Refusal, StaleBoard
 from .payloads import PrivateNews
@@ -23,7 +23,7 @@ from .tidings import Names, colour_name, event_from_json, panel_of
 class PlayResult:
     match: MatchRecord
     seat: int
-    label: Message                            # the step, in words
+    labels: list[Message]                     # the step in words (and those taken with it in the same click)
     private: list[Event]                      # private news for this player, shown in their reply
     private_ids: list[int]                    # the outbox items that news comes from
     hand_png: bytes | None                    # their hand, when there is private news
@@ -57,17 +57,33 @@ class PlayService:
         self.core = core
 
     async def play(self, match_id: int, user_id: int, notation: str, *, state_id: int | None = None,
-                   locale: str = "en") -> PlayResult:
-        """One step of a player's. Their private news comes back in the result, held back from the courier
-        until `settle` says whether the reply showed it."""
+                   locale: str = "en", then: Sequence[int] = ()) -> PlayResult:
+        """One step of a player's, and the steps `then` that follow it in the same click (each by its place
+        among the legal steps of the question that comes next; only on the very board drawn, `state_id`).
+        Their private news comes back in the result, held back from the courier until `settle` says whether
+        the reply showed it."""
         async with self.core.locks[match_id]:
             match, game, state = await self.core.running(match_id)
             seat = self.core.seat_for(match, user_id)
             if state_id is not None and await self.core.moved_on(match, seat.seat, state_id):
                 raise StaleBoard(match.id)
+            if then and state_id != match.state_id:
+                raise StaleBoard(match.id)
             choosing = game.active_seats(state)
             state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
             match = await self.core.commit(match, game, state, entry=entry, events=events, answering=seat.seat)
+            labels = [entry.label]
+            for place in then:
+                legal = game.legal_actions(state, seat.seat)
+                if game.active_seats(state) != frozenset((seat.seat,)) or place >= len(legal):
+                    break
+                after, more = await asyncio.to_thread(game.apply, state, seat.seat, legal[place])
+                # It stands and falls with the click's first step (one /undo takes the click back), unless it reveals.
+                entry = self.core.entry(match, game, state, seat.seat, legal[place], more, by_ai=False,
+                                        forced=not any(e.reveals for e in more))
+                state = after
+                match = await self.core.commit(match, game, state, entry=entry, events=more, answering=seat.seat)
+                labels.append(entry.label)
             forced: list[LogEntry] = []
             match, state = await self.core.advance(match, game, state, answering=seat.seat, forced=forced)
             # The reply shows the player's next question (no DM with the same buttons) and their private news.
@@ -86,7 +102,7 @@ class PlayService:
                         _after(delivery.table_drawn, pictures.hand_png, game.view(state, seat.seat), locale)
                         if private else _none(),
                         asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if still else _none())
-                    label = names.message(Message.from_json(entry.label or {"key": notation, "params": {}}))
+                    said = [names.message(Message.from_json(m or {"key": notation, "params": {}})) for m in labels]
                     waiting = [names.message(colour_name(game, s)) for s in sorted(still_choosing(
                         choosing, game.active_seats(state), seat.seat))] if match.status == MatchStatus.RUNNING else []
             except Exception:
@@ -94,7 +110,25 @@ class PlayService:
                 await self.core.deliver(match.id, match)
                 raise
             done = [names.message(Message.from_json(e.label)) for e in forced if e.seat == seat.seat and e.label]
-            return PlayResult(match, seat.seat, label, private, held, hand, panel, waiting, done)
+            return PlayResult(match, seat.seat, said, private, held, hand, panel, waiting, done)
+
+    async def play_picks(self, match_id: int, user_id: int, values: list[int], *, state_id: int,
+                         locale: str = "en") -> PlayResult:
+        """Several answers in one go (picks.py): `values` are places in the multi-select drawn on `state_id`,
+        which must still be the board; each is played as one step, in an order the rules allow."""
+        match, game, state = await self.core.running(match_id)
+        seat = self.core.seat_for(match, user_id)
+        several = game.picks(state, seat.seat) if match.state_id == state_id else None
+        if several is None:
+            raise StaleBoard(match.id)
+        answers = picks.pool(several)
+        if not values or len(set(values)) < len(values) or len(values) > several.most or max(values) >= len(answers):
+            raise Refusal("bot.refusal.unknown_button")
+        steps = await asyncio.to_thread(picks.in_order, game, state, seat.seat, [answers[v] for v in values],
+                                        several.close)
+        then = await asyncio.to_thread(picks.places, game, state, seat.seat, steps)
+        return await self.play(match_id, user_id, game.format_action(steps[0]), state_id=state_id, locale=locale,
+                               then=then)
 
     async def settle(self, result: PlayResult, *, shown: bool, turn_dm: int | None = None) -> None:
         """After the reply to a step: its private news was shown (delivered), or must go by DM after all.

@@ -30,6 +30,8 @@ class Panel:
     prompt: Message | None
     choices: list[Choice]
     suggested: Choice | None
+    picks: list[Choice] = field(default_factory=list)  # several answers in one go (see picks.py), up to `most`
+    most: int = 0
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from engine.core import Event, Game, Message, get_game
 from engine.core.messages import has_key
 
 from ..storage import LogEntry, LogKind, MatchRecord, SeatRecord
+from . import picks
 from .presenter import Choice, Panel
 
 # A player's colour as games name it in their events ("<game>.colour.yellow"), and as the bot does.
@@ -144,4 +145,8 @@ def panel_of(match: MatchRecord, game: Game[Any], state: Any, seat: int, locale:
     default = (Choice(game.format_action(suggested), game.describe_action(state, seat, suggested).text(locale))
                if suggested is not None else None)
     prompt = game.prompt(state, seat)
-    return Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)
+    panel = Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)
+    several = game.picks(state, seat)
+    if several is not None:
+        panel.picks, panel.most = picks.choices(game, state, seat, several, locale), several.most
+    return panel

@@ -46,6 +46,7 @@ class Verb(StrEnum):
     STATUS = "status"
     DO = "do"            # a step's button: its notation, or its place in the list (#n)
     PICK = "pick"        # a step chosen from a select
+    SEVERAL = "several"  # several answers to a question that asks again, from one multi-select (picks.py)
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,7 @@ class Route:
 
 
 LOBBY_VERBS = frozenset({Verb.JOIN, Verb.LEAVE, Verb.ADD_AI, Verb.REMOVE_AI, Verb.START})
-STEP_VERBS = frozenset({Verb.DO, Verb.PICK})
+STEP_VERBS = frozenset({Verb.DO, Verb.PICK, Verb.SEVERAL})
 VERBS = frozenset(Verb)
 
 

@@ -90,6 +90,12 @@ def panel_view(panel: Panel, locale: str) -> discord.ui.View:
                               Route(match_id, state_id, Verb.DO, ref), discord.ButtonStyle.success, row=0))
         offered = [(i, c) for i, c in offered if i != index]
         row = 1
+    if len(panel.picks) > 1:  # several answers in one go, above the answers one at a time
+        options = [discord.SelectOption(label=clip(c.label, OPTION_TEXT), value=str(i)) for i, c in enumerate(panel.picks)]
+        view.add_item(discord.ui.Select(custom_id=Route(match_id, state_id, Verb.SEVERAL).custom_id,
+                                        placeholder=clip(t("bot.panel.several", locale, n=panel.most), OPTION_TEXT),
+                                        options=options, min_values=1, max_values=min(panel.most, len(options)), row=row))
+        row += 1
     if len(offered) <= MAX_BUTTON_CHOICES:
         for n, (i, choice) in enumerate(offered):
             ref = step_ref(match_id, state_id, choice.notation, i)

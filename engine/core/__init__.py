@@ -2,10 +2,10 @@
 
 from .errors import EngineError, GameOver, Illegal, Malformed, NotYourTurn
 from .events import Event
-from .game import Action, Game, GameSpec, Outcome, Seat, games, get_game, register
+from .game import Action, Game, GameSpec, Outcome, Picks, Seat, games, get_game, register
 from .messages import Message, translate
 
 __all__ = [
     "Action", "EngineError", "Event", "Game", "GameOver", "GameSpec", "Illegal", "Malformed",
-    "Message", "NotYourTurn", "Outcome", "Seat", "games", "get_game", "register", "translate",
+    "Message", "NotYourTurn", "Outcome", "Picks", "Seat", "games", "get_game", "register", "translate",
 ]

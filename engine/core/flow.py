@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from .errors import Illegal, NotYourTurn
 from .events import Event
-from .game import Action, Game, Seat
+from .game import Action, Game, Picks, Seat
 from .messages import Message
 
 
@@ -173,6 +173,10 @@ class Ask(Task, Generic[S, C]):
 
     def label(self, s: S, a: Action) -> Message | None:
         """A label for one option; None leaves it to the game's `label`."""
+        return None
+
+    def picks(self, s: S) -> Picks | None:
+        """The answers the seat may give in one go when this question asks again after each (`Picks`)."""
         return None
 
     def not_offered(self, s: S, a: Action) -> Illegal:
@@ -378,6 +382,10 @@ class FlowGame(Game[S], Generic[S, C]):
     def prompt(self, state: S, seat: Seat) -> Message | None:
         ask = self.asking(state, seat)
         return ask.question(state) if ask is not None else None
+
+    def picks(self, state: S, seat: Seat) -> Picks | None:
+        ask = self.asking(state, seat)
+        return ask.picks(state) if ask is not None else None
 
     def questions(self, state: S, viewer: Seat | None) -> list[tuple[Seat, Message]]:
         """Every active seat and its question as `viewer` may read it (its own in full, the others' public)."""

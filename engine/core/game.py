@@ -37,6 +37,20 @@ class Action(NamedTuple):
         return cls(str(tokens[0]), tuple(str(t) for t in tokens[1:]))
 
 
+@dataclass(frozen=True)
+class Picks:
+    """A question that asks again after each answer (every cube of a group, the goods taken, the tiles sent
+    into a battle), so that a player may give several answers in one go: up to `most` of `options`, each
+    option as many times as it is paired with, each answer one step on the question as it then stands, in
+    an order the rules allow; then `close`, the step that ends the question when it does not end by itself
+    (a confirm). The options may include answers allowed only after others (a souk started is finished
+    first): the steps decide."""
+
+    options: tuple[tuple[Action, int], ...]
+    most: int
+    close: Action | None = None
+
+
 class GameSpec(BaseModel):
     key: str
     title: str
@@ -212,6 +226,10 @@ class Game(Generic[S]):
 
     def suggested_action(self, state: S, seat: Seat) -> Action | None:
         """A sensible one-click default (e.g. a payment that keeps the most value), if any."""
+        return None
+
+    def picks(self, state: S, seat: Seat) -> Picks | None:
+        """When `seat`'s question asks again after each answer: the answers it may give in one go (`Picks`)."""
         return None
 
 

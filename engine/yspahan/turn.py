@@ -8,14 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.game import Action
+from engine.core.game import Action, Picks
 from engine.core.messages import Message
 
 from . import words as w
 from .building import commit, group_on
 from .card_play import Play, cards_problem
 from .cards import can_draw, discard, draw_card
-from .city import CITY, RULES, any_free_shop, free_shops, put_cube, shop_params, shop_problem
+from .city import CITY, RULES, any_free_shop, free_shops, put_cube, shop_params, shop_problem, souk_owner
 from .flow import A, CardStep, Ctx, Step
 from .state import State
 from .supervisor import Move
@@ -186,6 +186,14 @@ class Place(Step):
 
     def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
         return shop_params(a.args[0])
+
+    def picks(self, s: State) -> Picks | None:
+        """All the cubes at once: every empty shop of a souk free or the player's own (a souk started is
+        finished before another is begun, which the order of the steps sees to)."""
+        most = min(self.n, s.players[self.seat].cubes)
+        shops = [A("shop", shop) for souk in CITY.quarter_souks(self.quarter)
+                 if souk_owner(s.shops, souk.id) in (None, self.seat) for shop in souk.shops if shop not in s.shops]
+        return Picks(tuple((a, 1) for a in shops), most) if most > 1 and len(shops) > 1 else None
 
     def do(self, c: Ctx, a: Action) -> None:
         put_cube(c, self.seat, a.args[0])

@@ -15,11 +15,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from bot.services.core import effective_steps
-from bot.ui.routes import parse, resolve_step
+from bot.services.picks import pool
+from bot.ui.routes import Verb, parse, resolve_step
 from engine.core import Action, get_game
 from engine.core.messages import locale_of, translate
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
-from tests.support.curious import Curious, Typical, short, step_kinds
+from tests.support.curious import Curious, Typical, several_in, short, step_kinds
 
 from .e2e import awaited, open_id, same_turn, table_message, turn_alerts, turn_of
 
@@ -231,7 +232,29 @@ class Clicking:
         current.questions += 1
         self.panels[user.id] = panel
         kind, target = offered[action]
+        several = self._several(panel, state, seat.seat)
+        if several is not None and kind != "suggested":  # the rest of the question's answers with it, when wanted
+            custom_id, answers, most = several
+            more = await asyncio.to_thread(self.curious.more, state, seat.seat, action, most)
+            values: list[str] = []
+            for a in more:
+                values.append(next(v for v, b in answers if b == a and v not in values))
+            if len(values) > 1:
+                self.curious.covered.add(several_in(user.locale))
+                return user, panel, "select", (custom_id, values)
         return user, panel, kind, target
+
+    def _several(self, panel: FakeMessage, state, seat: int) -> tuple[str, list[tuple[str, Action]], int] | None:
+        """The panel's multi-select of several answers in one go: its id, each option's value with its answer,
+        and how many answers it takes at most."""
+        picks = self.game.picks(state, seat)
+        for select in panel.selects():
+            route = parse(select["custom_id"])
+            if route is not None and route.verb is Verb.SEVERAL and picks is not None:
+                answers = pool(picks)
+                return (select["custom_id"], [(o["value"], answers[int(o["value"])]) for o in select["options"]],
+                        select["max_values"])
+        return None
 
     async def _dm_panel(self, match, seat) -> FakeMessage | None:
         """The DM that brought this turn with its buttons, when there is one still in play, half the time (the
@@ -245,7 +268,7 @@ class Clicking:
     async def _click(self, user, panel, kind, target):
         if kind == "select":
             custom_id, value = target
-            return await self.fake.select(user, panel, custom_id, [value])
+            return await self.fake.select(user, panel, custom_id, value if isinstance(value, list) else [value])
         return await self.fake.click(user, panel, custom_id=target)
 
     @staticmethod
@@ -266,6 +289,8 @@ class Clicking:
             kind = "suggested" if button.get("style") == 3 else "button"
             offered[self.game.parse_action(notation)] = (kind, button["custom_id"])
         for select in panel.selects():
+            if parse(select["custom_id"]).verb is Verb.SEVERAL:
+                continue  # several answers at once (`_several`)
             for option in select["options"]:
                 notation = resolve_step(option["value"], notations)
                 offered[self.game.parse_action(notation)] = ("select", (select["custom_id"], option["value"]))

@@ -18,7 +18,7 @@ from bot.storage import SqliteStorage
 from engine.core import get_game
 from engine.core.messages import translate
 from engine.yspahan.vocab import CARDS
-from tests.support.curious import step_kinds
+from tests.support.curious import several_in, step_kinds
 
 from .clicking import Clicking, Figures, coverage_report
 from .e2e import (
@@ -139,6 +139,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
             await fake.quiet()
     print("\n" + coverage_report(covered, "yspahan") + "\n" + figures.report())
     assert step_kinds(GAME) <= covered, coverage_report(covered, "yspahan")
+    assert {several_in("en"), several_in("it")} <= covered  # all the cubes of a group from one multi-select
     assert cards_played(notations) == set(CARDS), sorted(set(CARDS) - cards_played(notations))
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]

@@ -23,8 +23,15 @@ from bot.services.core import only_answer
 from engine import ai
 from engine.core import Action, Game
 from engine.core.errors import EngineError
-from engine.core.messages import catalogue
+from engine.core.messages import catalogue, locale_of
 from engine.yspahan.vocab import BUILD_CARDS, SWAP
+
+
+def several_in(locale: str) -> str:
+    """Several answers to a question that asks again, given at once from its multi-select (bot/services/picks.py)
+    by a player reading the bot in `locale`."""
+    return f"several answers at once ({locale_of(locale)})"
+
 
 PAY_BY_SUGGESTION = " (suggested payment)"
 PAY_PIECE_BY_PIECE = " (piece by piece)"
@@ -87,6 +94,25 @@ class Curious:
         pick = self._choose(state, seat, key, options, suggested)
         self.last_verb[seat] = pick.verb
         return pick
+
+    def more(self, state, seat: int, first: Action, most: int) -> list[Action]:
+        """`first` and the answers given with it from the question's multi-select: as many as `pick_more`
+        wants (up to `most`), each to the same question as it then stands; just `first` when it wants none."""
+        key = self.prompt_key(state, seat)
+        run = [first]
+        state, _ = self.game.apply(state, seat, first)
+        while len(run) < most and seat in self.game.active_seats(state) and self.prompt_key(state, seat) == key:
+            pick = self.pick_more(state, seat, self.game.legal_actions(state, seat))
+            if pick is None:
+                break
+            run.append(pick)
+            state, _ = self.game.apply(state, seat, pick)
+        return run
+
+    def pick_more(self, state, seat: int, options: list[Action]) -> Action | None:
+        """One more answer for the multi-select: half the time none (the curious also click one at a time)."""
+        calm = [a for a in options if a.verb not in GOING_BACK and a.verb != "confirm"]
+        return self.rng.choice(calm) if calm and self.rng.random() < 0.5 else None
 
     def note(self, prompt_key: str, action: Action) -> None:
         self.covered |= kinds_of_click(prompt_key, action)
@@ -223,6 +249,10 @@ LEANINGS: dict[str, Callable[[Curious, Any, int, Action], bool]] = {
 class Typical(Curious):
     """A player who takes the suggestion when there is one and otherwise plays as the heuristic AI would:
     the clicks of an ordinary turn, for measuring what a turn costs."""
+
+    def pick_more(self, state, seat: int, options: list[Action]) -> Action | None:
+        good = ai.policy("heuristic").choose(self.game, state, seat, self.rng)
+        return good if good in options and good.verb not in GOING_BACK and good.verb != "confirm" else None
 
     def _choose(self, state, seat, key, options, suggested):
         if suggested is not None and suggested in options:
