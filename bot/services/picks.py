@@ -33,7 +33,7 @@ def in_order(game: Game[Any], state: Any, seat: int, chosen: list[Action], close
     asked, then `close` if the question is still open. Raises the engine's refusal of the first answer no order
     allows (a souk started elsewhere and not finished, a tile of the wrong colour). The state after a set of
     answers does not depend on their order (cubes put, goods taken, tiles chosen), so a set that failed once is
-    not tried again."""
+    not tried again. The player's own order comes first."""
     prompt = game.prompt(state, seat)
     key = prompt.key if prompt is not None else None
     failed: set[tuple[Action, ...]] = set()
@@ -42,7 +42,7 @@ def in_order(game: Game[Any], state: Any, seat: int, chosen: list[Action], close
     def arrange(state: Any, rest: tuple[Action, ...]) -> list[Action] | None:
         if not rest:
             return []
-        if rest in failed:
+        if tuple(sorted(rest)) in failed:
             return None
         for a in dict.fromkeys(rest):
             try:
@@ -58,10 +58,10 @@ def in_order(game: Game[Any], state: Any, seat: int, chosen: list[Action], close
             found = arrange(after, tuple(left))
             if found is not None:
                 return [a, *found]
-        failed.add(rest)
+        failed.add(tuple(sorted(rest)))
         return None
 
-    steps = arrange(state, tuple(sorted(chosen)))
+    steps = arrange(state, tuple(chosen))
     if steps is None:
         raise refusal[0] if refusal else Illegal("core.not_offered", question=prompt.to_json() if prompt else "")
     if close is not None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import Illegal
 from engine.core.flow import later
-from engine.core.game import Action
+from engine.core.game import Action, Picks
 
 from . import words as w
 from .board import can_draw, draw_mercenary, give_tile
@@ -52,6 +52,10 @@ class TakeGoods(Step):
     def candidates(self, s: State) -> list[Action]:
         allowed = GOODS if self.allowed is None else self.allowed
         return [A("good", g) for g in GOODS if g in allowed]
+
+    def picks(self, s: State) -> Picks | None:
+        """All the goods in one go, any of them as often as there are goods to take."""
+        return Picks(tuple((a, self.n) for a in self.candidates(s)), self.n) if self.n > 1 else None
 
     def do(self, c: Ctx, a: Action) -> None:
         family = c.s.family(self.seat)

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.errors import Illegal
 from engine.core.flow import later, replace
-from engine.core.game import Action
+from engine.core.game import Action, Picks
 from engine.core.messages import Message
 
 from . import words as w
@@ -151,6 +151,17 @@ class Battle(Step):
             produced = tuple(load().territories[area].goods)
             c.push(TakeGoods(seat=seat, n=1, allowed=produced, reason="raider"))
 
+    def picks(self, s: State) -> Picks | None:
+        """The tiles for the fight in one go, then the fight: each tile of a colour on the territory as often as
+        the hand holds it beyond those already chosen."""
+        if self.stage != "commit":
+            return None
+        committed, colours = self.committed or {}, self.colours(s)
+        tiles = tuple((A("commit", kind), n - committed.get(kind, 0)) for kind, n in sorted(s.family(self.seat).hand.items())
+                      if split_kind(kind)[0] in colours and n > committed.get(kind, 0))
+        most = sum(n for _, n in tiles)
+        return Picks(tiles, most, close=A("confirm")) if most > 1 else None
+
     def public_question(self, s: State) -> Message:
         # The tiles chosen so far come from a hidden hand and may still be taken back.
         if self.stage == "commit":
@@ -216,6 +227,12 @@ class Trade(Step):
             c.pop()
         else:
             c.replace(replace(self, left=left, picked=True))
+
+    def picks(self, s: State) -> Picks | None:
+        """The items in one go: each as often as the territory holds it, up to the items still to take."""
+        stock = s.territory_goods[self.area]
+        items = tuple((A("pick", item), min(stock[item], self.left)) for item in (*GOODS, CREDIT_NOTE) if stock.get(item))
+        return Picks(items, self.left) if self.left > 1 and sum(n for _, n in items) > 1 else None
 
     def question_params(self, s: State) -> dict[str, Any]:
         return {**super().question_params(s), "n": self.left}

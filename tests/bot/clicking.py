@@ -233,9 +233,12 @@ class Clicking:
         self.panels[user.id] = panel
         kind, target = offered[action]
         several = self._several(panel, state, seat.seat)
-        if several is not None and kind != "suggested":  # the rest of the question's answers with it, when wanted
+        if several is not None and kind != "suggested" and any(b == action for _, b in several[1]):
+            # the rest of the question's answers with it, when wanted
             custom_id, answers, most = several
-            more = await asyncio.to_thread(self.curious.more, state, seat.seat, action, most)
+            more = await asyncio.to_thread(self.curious.more, state, seat.seat, action, {b for _, b in answers}, most,
+                                           game.picks(state, seat.seat).close,
+                                           eager=several_in(user.locale) not in self.covered)
             values: list[str] = []
             for a in more:
                 values.append(next(v for v, b in answers if b == a and v not in values))

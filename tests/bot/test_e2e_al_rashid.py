@@ -8,7 +8,7 @@ step reached by clicking, interactions per turn, and how each new turn was annou
 import random
 
 from engine.core.messages import translate
-from tests.support.curious import step_kinds
+from tests.support.curious import several_in, step_kinds
 
 from .clicking import Clicking, Figures, coverage_report
 from .e2e import (
@@ -50,6 +50,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
             await fake.quiet()
     print("\n" + coverage_report(covered) + "\n" + figures.report())
     assert step_kinds(client.services.matches.core.game_of(match)) <= covered, coverage_report(covered)
+    assert {several_in("en"), several_in("it")} <= covered  # goods or battle tiles from one multi-select
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
     notations |= await replays_exactly(settings)

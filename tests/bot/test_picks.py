@@ -127,3 +127,55 @@ def test_picks_take_the_first_order_the_rules_allow():
     with pytest.raises(Illegal) as refused:
         in_order(YSPAHAN, state, seat, [first, second], None)
     assert refused.value.message.key == "yspahan.illegal.finish_your_souk"
+
+
+AL_RASHID = get_game("al-rashid")
+
+
+def al_rashid_at(key: str):
+    """A seeded Al-Rashid state, played by the heuristic, where the seat to play is asked `key` with several
+    picks."""
+    rng = random.Random(1)
+    state = AL_RASHID.new_game(None, 3, 1)
+    while not AL_RASHID.is_over(state):
+        seat = min(AL_RASHID.active_seats(state))
+        if AL_RASHID.prompt(state, seat).key == key and AL_RASHID.picks(state, seat) is not None:
+            return state, seat
+        state, _ = AL_RASHID.apply(state, seat, ai.policy("heuristic").choose(AL_RASHID, state, seat, rng))
+    raise AssertionError(f"no {key} with several picks")
+
+
+def test_the_tiles_of_a_fight_are_chosen_in_one_go_and_the_fight_confirmed():
+    state, seat = al_rashid_at("al_rashid.ask.battle.commit")
+    picks = AL_RASHID.picks(state, seat)
+    task, hand = state.tasks[-1], state.family(seat).hand
+    colours = {tile.colour for tile in state.mercenaries[task.area]}
+    chosen_before = task.committed or {}
+    assert {a.args[0]: n for a, n in picks.options} == {  # each tile that may fight, as often as the hand holds it
+        kind: n - chosen_before.get(kind, 0) for kind, n in hand.items()
+        if kind.split("-")[0] in colours and n > chosen_before.get(kind, 0)}
+    assert picks.most == sum(n for _, n in picks.options) and picks.close == Action.of("confirm")
+    chosen = pool(picks)[:2]
+    steps = in_order(AL_RASHID, state, seat, chosen, picks.close)
+    assert steps == [*chosen, Action.of("confirm")]
+    after = one_by_one_in(AL_RASHID, state, seat, steps)  # fought: the tiles chosen left the hand
+    assert all(after.family(seat).hand.get(a.args[0], 0) == hand[a.args[0]] - chosen.count(a) for a in chosen)
+
+
+def test_the_goods_of_a_trade_are_taken_in_one_go_as_often_as_the_territory_holds_them():
+    state, seat = al_rashid_at("al_rashid.ask.trade")
+    task = state.tasks[-1]
+    stock = state.territory_goods[task.area]
+    picks = AL_RASHID.picks(state, seat)
+    assert picks.most == task.left and picks.close is None
+    assert {a.args[0]: n for a, n in picks.options} == {item: min(n, task.left) for item, n in stock.items() if n}
+    chosen = pool(picks)[-2:]
+    after = one_by_one_in(AL_RASHID, state, seat, in_order(AL_RASHID, state, seat, chosen, None))
+    taken = {item: stock[item] - after.territory_goods[task.area][item] for item in stock}
+    assert sum(taken.values()) == 2 and all(taken[a.args[0]] >= 1 for a in chosen)
+
+
+def one_by_one_in(game, state, seat, steps):
+    for step in steps:
+        state, _ = game.apply(state, seat, step)
+    return state

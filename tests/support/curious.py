@@ -84,35 +84,56 @@ class Curious:
     rng: random.Random
     covered: set[str] = field(default_factory=set)
     last_verb: dict[int, str] = field(default_factory=dict)
+    several: random.Random = field(default_factory=lambda: random.Random(0))  # apart: seeded runs go as they did
+    ahead: list[tuple[dict[str, Any], Action]] = field(default_factory=list)  # choices worked out, not clicked yet
 
     def prompt_key(self, state, seat: int) -> str | None:
         prompt = self.game.prompt(state, seat)
         return prompt.key if prompt is not None else None
 
     def choose(self, state, seat: int, options: list[Action], suggested: Action | None = None) -> Action:
+        if self.ahead and self.ahead[0][1] in options and self.ahead[0][0] == self.game.dump_state(state):
+            return self.ahead.pop(0)[1]
+        self.ahead = []
         key = self.prompt_key(state, seat) or ""
         pick = self._choose(state, seat, key, options, suggested)
         self.last_verb[seat] = pick.verb
         return pick
 
-    def more(self, state, seat: int, first: Action, most: int) -> list[Action]:
-        """`first` and the answers given with it from the question's multi-select: as many as `pick_more`
-        wants (up to `most`), each to the same question as it then stands; just `first` when it wants none."""
+    def more(self, state, seat: int, first: Action, offered: set[Action], most: int, close: Action | None, *,
+             eager: bool = False) -> list[Action]:
+        """`first` and the answers given with it from the question's multi-select (which `offered`, up to
+        `most`, then plays `close`): the choices this player would click one by one on the question as it then
+        stands, as many as `how_many` says (all when `eager`); the choices worked out and not given are kept
+        for the next clicks (and a sole answer is left to the bot), so that the match goes as if every answer
+        were clicked."""
         key = self.prompt_key(state, seat)
-        run = [first]
+        run, planned = [first], []
         state, _ = self.game.apply(state, seat, first)
         while len(run) < most and seat in self.game.active_seats(state) and self.prompt_key(state, seat) == key:
-            pick = self.pick_more(state, seat, self.game.legal_actions(state, seat))
-            if pick is None:
+            legal = self.game.legal_actions(state, seat)
+            if len(legal) < 2:
+                break
+            suggested = self.game.suggested_action(state, seat)
+            if suggested in legal:  # as the panel lists them: its green button first
+                legal = [suggested, *(a for a in legal if a != suggested)]
+            pick = self.choose(state, seat, legal, suggested)
+            planned.append((self.game.dump_state(state), pick))
+            if pick not in offered:
                 break
             run.append(pick)
             state, _ = self.game.apply(state, seat, pick)
-        return run
+        if close is not None:  # the bot closes the question after the picks: only if this player would
+            n = len(run) if planned and planned[-1][1] == close else 1
+        else:
+            n = len(run) if eager else self.how_many(len(run))
+        self.ahead = planned[n - 1:]
+        return run[:n]
 
-    def pick_more(self, state, seat: int, options: list[Action]) -> Action | None:
-        """One more answer for the multi-select: half the time none (the curious also click one at a time)."""
-        calm = [a for a in options if a.verb not in GOING_BACK and a.verb != "confirm"]
-        return self.rng.choice(calm) if calm and self.rng.random() < 0.5 else None
+    def how_many(self, most: int) -> int:
+        """How many of the answers worked out go in the multi-select: any number (the curious also click one
+        at a time)."""
+        return self.several.randint(1, most)
 
     def note(self, prompt_key: str, action: Action) -> None:
         self.covered |= kinds_of_click(prompt_key, action)
@@ -250,9 +271,8 @@ class Typical(Curious):
     """A player who takes the suggestion when there is one and otherwise plays as the heuristic AI would:
     the clicks of an ordinary turn, for measuring what a turn costs."""
 
-    def pick_more(self, state, seat: int, options: list[Action]) -> Action | None:
-        good = ai.policy("heuristic").choose(self.game, state, seat, self.rng)
-        return good if good in options and good.verb not in GOING_BACK and good.verb != "confirm" else None
+    def how_many(self, most: int) -> int:
+        return most
 
     def _choose(self, state, seat, key, options, suggested):
         if suggested is not None and suggested in options:
