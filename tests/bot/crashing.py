@@ -39,9 +39,10 @@ from pathlib import Path
 
 from bot.services import MatchServices
 from bot.services.core import moves_by_itself
+from bot.services.picks import in_order, pool
 from bot.storage import Storage, make_storage
-from bot.ui.routes import parse, read_offered, resolve_step
-from engine.core import get_game
+from bot.ui.routes import Verb, parse, read_offered, resolve_step
+from engine.core import EngineError, get_game
 from engine.core.messages import translate
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.interactions import DEFERRED_UPDATE, InteractionHandle
@@ -293,14 +294,37 @@ class Crashing:
     async def click_step(self, user, panel, match, seat, legal):
         options = [("button", b["custom_id"], resolve_step(parse(b["custom_id"]).arg, legal))
                    for b in panel.buttons()]
-        options += [("select", (s["custom_id"], o["value"]), resolve_step(o["value"], legal))
-                    for s in panel.selects() for o in s["options"]]
+        for select in panel.selects():
+            if parse(select["custom_id"]).verb is Verb.SEVERAL:  # one choice: some of its answers at once
+                options.append(("several", select, None))
+            else:
+                options += [("select", (select["custom_id"], o["value"]), resolve_step(o["value"], legal))
+                            for o in select["options"]]
         kind, target, notation = self.rng.choice(options)
+        if kind == "several":
+            values = self.rng.sample([o["value"] for o in target["options"]], self.rng.randint(1, target["max_values"]))
+            notation = self.first_of(match, seat, values)
         sent = await self.step(user, match, seat, drawn(panel), notation, legal)
+        if kind == "several":
+            return await self.fake.select(user, panel, target["custom_id"], values), sent, None
         if kind == "select":
             custom_id, value = target
             return await self.fake.select(user, panel, custom_id, [value]), sent, None
         return await self.fake.click(user, panel, custom_id=target), sent, None
+
+    def first_of(self, match, seat: int, values: list[str]) -> str | None:
+        """The step a multi-select of several answers begins with (the others stand and fall with it, logged
+        as the bot's), or None when no order of them is allowed (the bot refuses it)."""
+        state = self.game.load_state(match.state)
+        several = self.game.picks(state, seat)
+        if several is None:
+            return None
+        answers = pool(several)
+        try:
+            steps = in_order(self.game, state, seat, [answers[int(v)] for v in values], several.close)
+        except EngineError:
+            return None
+        return self.game.format_action(steps[0])
 
     async def step(self, user, match, seat: int, state_id: int | None, notation: str | None, legal) -> Sent:
         sent = Sent(user, match.id, state_id, notation,

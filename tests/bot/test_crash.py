@@ -7,13 +7,17 @@ and one that applies a step while telling the player it was refused."""
 
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 
 import tests.support.simultaneous  # noqa: F401  (registers "blind-bid")
 from bot.services.core import MatchCore
+from bot.services.picks import in_order, pool
+from bot.storage import LogEntry, LogKind
 
-from .crashing import BotProcess, Crashing, unfinished
+from .crashing import DONE, BotProcess, Crashing, Sent, unfinished
+from .test_picks import YSPAHAN, placement
 from .test_services import BOB, started
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
@@ -87,3 +91,28 @@ async def test_the_checks_catch_a_broken_bot(fake_discord, tmp_path, breakage, c
     crashing = Crashing(fake_discord, bot, channel, users, random.Random(5))
     findings = await crashing.run(BROKEN_KILLS, deadline=time.monotonic() + 600, until_found=True)
     assert any(problem.startswith(caught) for problem in findings.problems), findings.problems or findings.summary()
+
+
+def test_the_checks_take_a_click_of_several_answers_for_the_step_it_begins_with():
+    """A multi-select of several answers is logged as its first step and then the others as the bot's, which
+    stand and fall with it: the click answers its first step, and nothing is reported."""
+    rng = random.Random(2)
+    state = YSPAHAN.new_game(None, 3, 2)
+    while not placement(state, seat := min(YSPAHAN.active_seats(state))):
+        state, _ = YSPAHAN.apply(state, seat, rng.choice(YSPAHAN.legal_actions(state, seat)))
+    crashing = Crashing(None, SimpleNamespace(database=None), None, [], random.Random(1), game="yspahan")
+    alice = SimpleNamespace(id=1, name="alice")
+    match = SimpleNamespace(id=1, state=YSPAHAN.dump_state(state), seat=lambda seat: SimpleNamespace(user_id=alice.id))
+    picks = YSPAHAN.picks(state, seat)
+    values = ["1", "0"]
+    steps = in_order(YSPAHAN, state, seat, [pool(picks)[int(v)] for v in values], picks.close)
+    first = crashing.first_of(match, seat, values)
+    assert first == YSPAHAN.format_action(steps[0])
+    crashing.sent = [Sent(alice, match.id, 7, first, legal=True, told=DONE[0] + "…")]
+    log = [LogEntry(match.id, 8 + i, LogKind.STEP, seat, YSPAHAN.format_action(step), 0.0, undoable=True, by_ai=i > 0)
+           for i, step in enumerate(steps)]
+    used: set[int] = set()
+    for entry in log:
+        if not entry.by_ai:
+            crashing.answer(match, log, entry, used)
+    assert used == {0} and not crashing.findings.problems
