@@ -1,6 +1,6 @@
-"""The board an area at a time (`/board area:`): the city, the market (the dice tower, the caravan and the
-cards), the players' boards (each cut from the whole board) and the latest moves with the legend (drawn again
-a phone wide)."""
+"""The board an area at a time (`/board area:`): the city's west (the Chest and the Bag) and its east (the
+road's centre, the Vase and the Barrel), the market (the dice tower, the caravan and the cards), the players'
+boards (each cut from the whole board) and the latest moves with the legend (drawn again a phone wide)."""
 
 from __future__ import annotations
 
@@ -26,5 +26,6 @@ def _legend(view: YspahanView, theme: YspahanTheme, locale: str) -> Image.Image:
 
 
 AREAS: dict[str, Area] = from_public_view({
-    "city": sections(board.render_board, "city"), "market": sections(board.render_board, "market"),
+    "west": sections(board.render_board, "city west"), "east": sections(board.render_board, "city east"),
+    "market": sections(board.render_board, "market"),
     "players": sections(board.render_board, "players left", "players right"), "legend": _legend})

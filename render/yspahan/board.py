@@ -34,7 +34,10 @@ def render_board(view: YspahanView, theme: YspahanTheme = THEME, locale: str = "
     side = y + panels.tower(c, view, SIDE_X, y, SIDE_W, locale) + 24
     side += panels.caravan(c, view, SIDE_X, side, SIDE_W, locale) + 24
     side = _cards(c, view, SIDE_X, side, SIDE_W, locale)
-    sections = {"city": (0, y - 12, SIDE_X - 16, y + city.size(UNIT)[1] + 12), "market": (SIDE_X - 16, y - 12, WIDTH, side)}
+    road = PAD + city.centre_column(UNIT)  # /board's areas cut the city there: west quarters, road and east ones
+    bottom = y + city.size(UNIT)[1] + 12
+    sections = {"city west": (0, y, road, bottom), "city east": (road, y, SIDE_X - 16, bottom),
+                "market": (SIDE_X - 16, y, WIDTH, side)}
     y = panels.latest(c, view, PAD, max(y + city.size(UNIT)[1], side) + 24, WIDTH - 2 * PAD, locale, n=4)
     top = y
     for i, p in enumerate(view.players):

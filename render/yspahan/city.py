@@ -40,6 +40,11 @@ def size(unit: int) -> tuple[int, int]:
     return (X1 - X0 + 1) * unit, (Y1 - Y0 + 1) * unit
 
 
+def centre_column(unit: int) -> int:
+    """Where the column of the road's centre begins, from the map's left edge."""
+    return -X0 * unit
+
+
 def paint(c: YspahanCanvas, view: YspahanView, left: int, top: int, unit: int, locale: str) -> None:
     theme = c.theme
 

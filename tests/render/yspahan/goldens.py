@@ -21,7 +21,8 @@ def public(scene):
 CASES = {
     "board-placing-en": lambda: render_board(public("placing")),
     "board-keeping-it": lambda: render_board(public("keeping"), locale="it"),
-    "area-city-en": lambda: AREAS["city"](public("placing"), THEME, "en"),
+    "area-west-en": lambda: AREAS["west"](public("placing"), THEME, "en"),
+    "area-east-it": lambda: AREAS["east"](public("rolled"), THEME, "it"),
     "area-legend-it": lambda: AREAS["legend"](public("keeping"), THEME, "it"),
     "focus-placing-en": lambda: render_focus(public("placing")),
     "focus-rolled-it": lambda: render_focus(public("rolled"), locale="it"),
