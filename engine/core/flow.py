@@ -312,7 +312,8 @@ class Branch:
         branch, c.stack = tuple(c.stack), c.s.tasks
         current = c.s.tasks[-1]
         assert isinstance(current, Parallel)
-        c.s.tasks[-1] = replace(current, branches={**current.branches, self.seat: branch})
+        if branch != current.branches[self.seat]:  # settling the others' branches mostly changes nothing
+            c.s.tasks[-1] = replace(current, branches={**current.branches, self.seat: branch})
 
 
 class FlowGame(Game[S], Generic[S, C]):
