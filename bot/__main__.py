@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import signal
 import sys
 from collections.abc import Sequence
 
@@ -91,8 +92,10 @@ def main(argv: Sequence[str] = ()) -> int:
     from .app import StartupProblem, create_bot
     from .storage import DatabaseUnavailable, SchemaTooNew
 
+    bot = create_bot(settings)
+    stop_when_asked(bot)
     try:
-        create_bot(settings).run(token, log_handler=None)
+        bot.run(token, log_handler=None)
     except DatabaseUnavailable as problem:
         return stop(f"The database of {settings.database_setting} cannot be used: {problem}")
     except discord.LoginFailure:
@@ -107,6 +110,18 @@ def main(argv: Sequence[str] = ()) -> int:
         return stop(f"Cannot reach Discord at {discord.http.Route.BASE} ({type(error).__name__}): check the "
                     "network connection, a proxy or firewall, and DISCORD_API_BASE if you set it.")
     return 0
+
+
+def stop_when_asked(bot: discord.Client) -> None:
+    """`docker stop` and service managers ask a process to stop with SIGTERM: the bot then stops as it does on
+    Ctrl-C, letting the clicks and commands in flight finish, instead of dying in the middle of a reply."""
+    def ask_to_stop(signum: int, frame: object) -> None:
+        try:  # discord.py's stand-in for the loop raises AttributeError until the bot runs
+            bot.loop.call_soon_threadsafe(lambda: bot.loop.create_task(bot.close()))
+        except AttributeError:  # not running yet: nothing is in flight
+            raise SystemExit(0) from None
+
+    signal.signal(signal.SIGTERM, ask_to_stop)
 
 
 def stop(sentence: str) -> int:

@@ -218,3 +218,23 @@ def test_help_describes_running_the_bot_and_every_setting_with_its_default(tmp_p
     for name in Settings.model_fields:
         assert f"\n  {name.upper()}\n" in done.stdout and f"unset: {default_of(name)}." in listed, name
     assert "unset: 72." in listed and "unset: ./caravanserai.db." in listed
+
+
+async def test_asked_to_stop_as_docker_stop_asks_it_closes_in_order(tmp_path, fake_discord):
+    """SIGTERM (docker stop, systemd) stops the bot as Ctrl-C does: it leaves Discord and exits with status 0,
+    instead of dying at once with the clicks in flight unanswered."""
+    fake = fake_discord
+    guild = fake.add_guild("Bazaar", members=[fake.add_user("alice")])
+    fake.add_text_channel(guild, "tables")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, stderr=asyncio.subprocess.PIPE,
+        env=bot_env(tmp_path, DISCORD_TOKEN=fake.token, LOG_LEVEL="WARNING", DISCORD_API_BASE=fake.api_base,
+                    DISCORD_GATEWAY_URL=f"{fake.ws_url}/"))
+    try:
+        await fake.wait_connected(timeout=60)
+        await fake.wait_for(lambda: fake.registered_commands(), timeout=30, what="the commands to be synced")
+    finally:
+        process.terminate()
+        _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 0, stderr.decode()
+    assert "Traceback" not in stderr.decode()
