@@ -45,6 +45,7 @@ from .storage.admin import periodic_backups
 from .storage.leagues import SqlLeagueStorage
 from .storage.tabletop import SqlTableResults
 from .tabletop.service import TabletopService
+from .ui.panels import OpenPanels
 from .ui.presenter import DiscordPresenter
 
 log = logging.getLogger("bot")
@@ -63,20 +64,22 @@ class Services:
     """Every service of the bot, built once; each cog is handed the ones it uses."""
 
     matches: MatchServices
+    panels: OpenPanels               # the players' panels open at the tables (the presenter and the cogs share them)
     queries: QueryService
     leagues: LeagueService
     tabletop: TabletopService
 
 
 def build_services(client: discord.Client, storage: SqlStorage, settings: Settings) -> Services:
-    matches = MatchServices(storage, DiscordPresenter(client), reminder_fractions=settings.reminder_fractions,
+    panels = OpenPanels()
+    matches = MatchServices(storage, DiscordPresenter(client, panels), reminder_fractions=settings.reminder_fractions,
                             default_clock_hours=settings.turn_clock_hours)
     league_storage = SqlLeagueStorage(storage)
     leagues = LeagueService(league_storage, matches, now=matches.core.now)
     leagues.make_thread = functools.partial(make_thread, client, leagues)
     leagues.announce = functools.partial(announce, client, leagues)
     leagues.guild_locale = functools.partial(guild_locale, client)
-    return Services(matches=matches, queries=QueryService(storage, league_storage), leagues=leagues,
+    return Services(matches=matches, panels=panels, queries=QueryService(storage, league_storage), leagues=leagues,
                     tabletop=TabletopService(SqlTableResults(storage), storage, leagues, now=matches.core.now))
 
 
@@ -85,8 +88,9 @@ def cogs(services: Services, client: discord.Client, tree: app_commands.CommandT
     matches, leagues = services.matches, services.leagues
     return [GameCommands(matches.lobby, matches.table, matches.timekeeper,
                          default_clock_hours=settings.turn_clock_hours),
-            PlayCommands(matches.playing, matches.table), PlayerSettings(matches.preferences, matches.timekeeper),
-            Components(matches.lobby, matches.playing, matches.table, matches.preferences),
+            PlayCommands(matches.playing, matches.table, services.panels),
+            PlayerSettings(matches.preferences, matches.timekeeper),
+            Components(matches.lobby, matches.playing, matches.table, matches.preferences, services.panels),
             Queries(services.queries, leagues, tree), LeagueCommands(leagues, client), TournamentCommands(leagues, client),
             RatingCommands(leagues), ServerCommands(leagues), ResultCommands(services.tabletop, leagues)]
 

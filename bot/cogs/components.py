@@ -14,15 +14,17 @@ from ..i18n import t
 from ..ops.telemetry import begin, finish, outcome
 from ..services import LobbyService, PlayService, PreferenceService, Refusal, StaleBoard, TableService
 from ..storage import MatchStatus
+from ..ui.panels import OpenPanels
 from ..ui.routes import LOBBY_VERBS, PREFIX, STEP_VERBS, Route, Verb, number, parse, prefix_of, resolve_step
 from .common import deliver_mail, locale, remember_locale, report_error, send
 from .replies import Replies
 
 
 class Components(commands.Cog):
-    def __init__(self, lobby: LobbyService, play: PlayService, table: TableService, preferences: PreferenceService):
+    def __init__(self, lobby: LobbyService, play: PlayService, table: TableService, preferences: PreferenceService,
+                 panels: OpenPanels):
         self.lobby, self.play, self.table, self.preferences = lobby, play, table, preferences
-        self.replies = Replies(play, table)
+        self.replies = Replies(play, table, panels)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -103,7 +105,7 @@ class Components(commands.Cog):
                                   title=get_game(lobby.game).spec.title, where=f"<#{lobby.place_id}>"))
 
     async def _panel(self, interaction: discord.Interaction, route: Route) -> None:
-        await self.replies.panel(interaction, route.match_id)
+        await self.replies.open_panel(interaction, route.match_id)
 
     async def _hand(self, interaction: discord.Interaction, route: Route) -> None:
         await self.replies.hand(interaction, route.match_id)

@@ -13,6 +13,7 @@ from ..i18n import t
 from ..services import PlayService, StaleBoard, TableService
 from ..storage import LogKind
 from ..ui import embeds, views
+from ..ui.panels import OpenPanels
 from ..ui.routes import offered, read_offered, resolve_step
 from .common import channel_of, defer, locale, send
 from .replies import Replies
@@ -21,10 +22,10 @@ log = logging.getLogger(__name__)
 
 
 class PlayCommands(commands.Cog):
-    def __init__(self, play: PlayService, table: TableService):
+    def __init__(self, play: PlayService, table: TableService, panels: OpenPanels):
         self.play_service = play
         self.table = table
-        self.replies = Replies(play, table)
+        self.replies = Replies(play, table, panels)
 
     @app_commands.command(name="play", description=_("bot.cmd.play"))
     @app_commands.describe(move=_("bot.cmd.opt_move"))

@@ -11,15 +11,17 @@ import discord
 from ..i18n import t
 from ..services import Panel, PlayResult, PlayService, Refusal, TableService
 from ..ui import embeds, views
+from ..ui.panels import OpenPanels
 from .common import locale, send
 
 log = logging.getLogger(__name__)
 
 
 class Replies:
-    def __init__(self, play: PlayService, table: TableService):
+    def __init__(self, play: PlayService, table: TableService, panels: OpenPanels):
         self.play = play
         self.table = table
+        self.panels = panels
 
     async def after_step(self, interaction: discord.Interaction, result: PlayResult) -> None:
         """Answer a step in the panel the player used: their private news (with their hand), then the next
@@ -48,6 +50,8 @@ class Replies:
                                                          attachments=[file] if file else [])
                 if interaction.guild_id is None and view is not None:
                     turn_dm = interaction.message.id
+                elif interaction.guild_id is not None:
+                    self.panels.remember(result.match.id, interaction)  # it can show their next turn
             else:
                 await send(interaction, content, view=view, file=file)
             shown = True
@@ -72,6 +76,11 @@ class Replies:
     async def panel(self, interaction: discord.Interaction, match_id: int, *, edit: bool = False) -> None:
         panel = await self.play.panel(match_id, interaction.user.id, locale(interaction))
         await self.panel_message(interaction, panel, edit=edit)
+
+    async def open_panel(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The panel opened from the table (its answer to the click), which goes on to show their turns."""
+        await self.panel(interaction, match_id)
+        self.panels.remember(match_id, interaction)
 
 
     async def hand(self, interaction: discord.Interaction, match_id: int) -> None:

@@ -281,6 +281,7 @@ class Courier:
         awaited = [s for s in match.seats if s.awaited_since is not None] if running else []
         humans = [s for s in awaited if not s.plays_ai and s.user_id is not None]
         announced = {seat for item in items for seat in TableNews.of(item).announce}
+        answering = {seat for item in items for seat in TableNews.of(item).answering}
         names = Names(match)
         alerts: list[TurnAlert] = []
         told: dict[int, int] = {}
@@ -299,7 +300,11 @@ class Courier:
                 await self._privates(match, prefs, news)  # DMs closed: the news waits in the mailbox
                 alerts.append(alert)
                 continue
-            alerts.append(TurnAlert(seat.user_id, (await prefs.of(seat.user_id)).locale or table_locale(match)))
+            locale = (await prefs.of(seat.user_id)).locale or table_locale(match)
+            # A panel open at the table shows the turn too, unless the player's own click answers in it.
+            follows = seat.seat not in answering and await self.presenter.follows(match.id, seat.user_id)
+            panel = await asyncio.to_thread(panel_of, match, game, state, seat.seat, locale) if follows else None
+            alerts.append(TurnAlert(seat.user_id, locale, panel))
         first = humans[0].seat if humans else None
         events = names.events(since_last_turn(await self._recent_log(match.id, first), first))
         since = names.message(Message("bot.table.since", {"player": colour_name(game, first)})) \

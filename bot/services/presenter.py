@@ -36,10 +36,12 @@ class Panel:
 
 @dataclass(frozen=True)
 class TurnAlert:
-    """A player to mention in the table message, in their own language."""
+    """A player to mention in the table message, in their own language; with their question when they have a
+    panel open at the table that can show it (see `Presenter.follows`)."""
 
     user_id: int
     locale: str
+    panel: Panel | None = None
 
 
 @dataclass
@@ -91,7 +93,11 @@ class Presenter(Protocol):
         """Post or edit the lobby message; returns its message id."""
 
     async def show_table(self, update: TableUpdate) -> int | None:
-        """Post (a new turn) or edit the table message; returns the current table message id."""
+        """Post (a new turn) or edit the table message; returns the current table message id. An alert with
+        a panel is shown in the panel its player has open, too."""
+
+    async def follows(self, match_id: int, user_id: int) -> bool:
+        """Whether the player has a panel of this match open at the table that can show their next turn."""
 
     async def send_private(self, user_id: int, notice: PrivateNotice) -> None:
         """DM a player their private news and hand image; raises DmClosed when Discord refuses."""

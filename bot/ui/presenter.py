@@ -17,6 +17,7 @@ from ..services import DmClosed, FinalReport, PrivateNotice, TableUpdate, TurnNo
 from ..services import ai as ai_seats
 from ..storage import MatchRecord, MatchStatus
 from . import embeds, views
+from .panels import OpenPanels
 
 log = logging.getLogger(__name__)
 DMS_CLOSED = 50007          # "Cannot send messages to this user"
@@ -34,8 +35,9 @@ def _optional(value: Any) -> Any:
 
 
 class DiscordPresenter:
-    def __init__(self, client: discord.Client):
+    def __init__(self, client: discord.Client, panels: OpenPanels):
         self.client = client
+        self.panels = panels
 
     def _place(self, match: MatchRecord) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(match.place_id)
@@ -70,6 +72,10 @@ class DiscordPresenter:
         view = (views.table_view(match.id, match.state_id, locale, get_game(match.game).spec.hidden_info)
                 if update.live else None)
         attachments = [file] if file else []
+        for alert in update.alerts:  # their turn in the panel they have open too, first: no click to reopen it
+            if alert.panel is not None:
+                turn = embeds.turn_message(update.title, match.place_id, TurnNotice(alert.panel, [], None), alert.locale)
+                await self.panels.show(match.id, alert.user_id, turn, views.panel_view(alert.panel, alert.locale))
         if not update.new_turn and match.table_message_id and await self._edit(
                 match, match.table_message_id, content=content or None, embed=embed, attachments=attachments,
                 view=view, allowed_mentions=NOBODY):
@@ -79,6 +85,9 @@ class DiscordPresenter:
         if match.table_message_id and match.table_message_id != message.id:  # the old board stays, buttonless
             await self._edit(match, match.table_message_id, view=None)
         return message.id
+
+    async def follows(self, match_id: int, user_id: int) -> bool:
+        return self.panels.follows(match_id, user_id)
 
     async def _dm(self, user_id: int, **fields: Any) -> int:
         try:

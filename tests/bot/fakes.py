@@ -120,6 +120,9 @@ class RecordingPresenter:
         self.tables.append(update)
         return self._id() if update.new_turn or update.match.table_message_id is None else update.match.table_message_id
 
+    async def follows(self, match_id, user_id):
+        return False  # no panel stays open here: the end-to-end tests show them in the fake Discord
+
     def alerted(self) -> list[int]:
         """Every turn announcement so far, in order: mentions in table messages and DMs."""
         return [a.user_id for update in self.tables for a in update.alerts] + [user for user, _ in self.turn_dms]

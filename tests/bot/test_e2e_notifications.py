@@ -13,7 +13,7 @@ from engine.core.messages import translate
 from tests.support.simultaneous import BlindBidParams
 
 from .clicking import Clicking, Figures
-from .e2e import bot, pinged, posted, start
+from .e2e import awaited, bot, open_panel, pinged, posted, start
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 BEFORE, AFTER = 60, 30  # decisions before and after the resignation
@@ -160,3 +160,51 @@ async def test_each_round_of_choices_made_at_once_is_announced(fake_discord, set
         await driver.play(match.id)
     rounds = BlindBidParams().rounds
     assert figures.alerts_per_turn() == {1: 2 * rounds}, [(t.user.name, t.round, t.alerts) for t in figures.turns]
+
+
+async def test_the_panel_a_player_last_used_shows_their_next_turn_at_a_table_of_several(fake_discord, settings,
+                                                                                      tiny_pictures):
+    """At a table of several players, the panel a player last played from shows their next turn by itself
+    (besides the mention), so that they answer it without opening it again; once the interaction behind it has
+    expired (Discord's 15 minutes), they open it from the table as before."""
+    fake = fake_discord
+    alice, bruno = users = [fake.add_user("alice"), fake.add_user("bruno", locale="it")]
+    guild = fake.add_guild("Bazaar", members=users)
+    client = bot(settings)
+    async with fake.running(client):
+        channel = fake.add_text_channel(guild, "taj-mahal")
+        await fake.gateway_caught_up()
+        client.services.matches.core.new_seed = lambda: 5
+        await start(fake, users, channel, game="taj-mahal")
+        panels, last_click, opened, followed, expired = {}, {}, [], [], False
+        for turn in range(8):
+            await fake.wait_for(lambda: len(awaited(fake, channel, users)) == 1, timeout=30, what="a player's turn")
+            (user,) = awaited(fake, channel, users)
+            panel = panels.get(user.id)
+            if panel is not None and _steps_of(fake.message(panel.id)):
+                assert f"<#{channel.id}>" in fake.message(panel.id).text  # "Your move in …", and the question
+                followed.append(user.name)
+            else:
+                opened.append(user.name)
+                panels[user.id] = panel = await open_panel(fake, user, channel)
+            while user in awaited(fake, channel, users):
+                last_click[user.id] = click = await _take_suggestion(fake, user, fake.message(panel.id))
+                await click.reply(timeout=30)  # sent once the table is shown, and the next turn in its panel
+            if turn >= 2 and user is alice and not expired:
+                fake.expire(last_click[alice.id])  # as 15 minutes after her click
+                expired = True
+    assert sorted(opened) == ["alice", "alice", "bruno"] and len(followed) == 5, (opened, followed)
+
+
+def _steps_of(panel) -> list[str]:
+    return [c for c in panel.custom_ids() if ":do:" in c or ":pick:" in c]
+
+
+async def _take_suggestion(fake, user, panel):
+    """The green suggestion, else the first step offered."""
+    green = [b["custom_id"] for b in panel.buttons() if b.get("style") == 3]
+    steps = [b["custom_id"] for b in panel.buttons() if ":do:" in b["custom_id"]]
+    if green or steps:
+        return await fake.click(user, panel, custom_id=(green or steps)[0])
+    select = panel.selects()[0]
+    return await fake.select(user, panel, select["custom_id"], [select["options"][0]["value"]])

@@ -1,9 +1,14 @@
 """Components stay within Discord's limits whatever the game offers, and their ids route back."""
 
+
+from types import SimpleNamespace
+
+import discord
 import pytest
 
 from bot.services import Choice, Panel
 from bot.storage import MatchRecord
+from bot.ui.panels import FRESH, OpenPanels
 from bot.ui.routes import Route, parse, resolve_step
 from bot.ui.views import panel_view
 
@@ -60,3 +65,31 @@ def test_every_verb_of_a_custom_id_has_an_answer():
 
     assert set(Components.ANSWERS) == set(Verb)
     assert all(parse(Route(7, 42, verb).custom_id) == Route(7, 42, verb) for verb in Verb)
+
+
+async def test_an_open_panel_shows_its_players_turns_while_discord_lets_it_be_edited():
+    now = [0.0]
+    panels, edits = OpenPanels(now=lambda: now[0]), []
+
+    class Interaction:
+        user = SimpleNamespace(id=7)
+        refuse = False
+
+        async def edit_original_response(self, **fields):
+            if self.refuse:
+                raise discord.HTTPException(SimpleNamespace(status=401, reason="Unauthorized"), "token expired")
+            edits.append(fields["content"])
+
+    clicked = Interaction()
+    panels.remember(3, clicked)
+    assert panels.follows(3, 7) and not panels.follows(3, 8) and not panels.follows(4, 7)
+    await panels.show(3, 7, "your move", discord.ui.View())
+    now[0] = FRESH - 1
+    await panels.show(3, 7, "your move again", discord.ui.View())
+    now[0] = FRESH  # 14 minutes on, a minute before its token dies: the panel no longer follows
+    await panels.show(3, 7, "too late", discord.ui.View())
+    assert edits == ["your move", "your move again"] and not panels.follows(3, 7)
+    panels.remember(3, clicked)  # a new click on it, but Discord refuses the edit (the panel dismissed)
+    clicked.refuse = True
+    await panels.show(3, 7, "refused", discord.ui.View())
+    assert not panels.follows(3, 7)
