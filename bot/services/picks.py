@@ -39,9 +39,10 @@ def in_order(game: Game[Any], state: Any, seat: int, chosen: list[Action], close
     failed: set[tuple[Action, ...]] = set()
     refusal: list[EngineError] = []
 
-    def arrange(state: Any, rest: tuple[Action, ...]) -> list[Action] | None:
+    def arrange(state: Any, rest: tuple[Action, ...]) -> tuple[list[Action], Any] | None:
+        """The steps in an order the rules allow, and the state after them."""
         if not rest:
-            return []
+            return [], state
         if tuple(sorted(rest)) in failed:
             return None
         for a in dict.fromkeys(rest):
@@ -57,26 +58,15 @@ def in_order(game: Game[Any], state: Any, seat: int, chosen: list[Action], close
                 continue  # the question ended before the last pick
             found = arrange(after, tuple(left))
             if found is not None:
-                return [a, *found]
+                return [a, *found[0]], found[1]
         failed.add(tuple(sorted(rest)))
         return None
 
-    steps = arrange(state, tuple(chosen))
-    if steps is None:
+    arranged = arrange(state, tuple(chosen))
+    if arranged is None:
         raise refusal[0] if refusal else Illegal("core.not_offered", question=prompt.to_json() if prompt else "")
-    if close is not None:
-        after = state
-        for a in steps:
-            after, _ = game.apply(after, seat, a)
-        if close in game.legal_actions(after, seat):
-            steps.append(close)
+    steps, after = arranged
+    if close is not None and close in game.legal_actions(after, seat):
+        steps.append(close)
     return steps
 
-
-def places(game: Game[Any], state: Any, seat: int, steps: list[Action]) -> list[int]:
-    """Each step after the first by its place among the legal steps of its own question."""
-    out = []
-    for before, after in zip(steps, steps[1:], strict=False):
-        state, _ = game.apply(state, seat, before)
-        out.append(game.legal_actions(state, seat).index(after))
-    return out

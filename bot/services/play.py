@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from engine.core import Event, Message
+from engine.core import Action, Event, Message
 
 from ..storage import LogEntry, LogKind, MatchRecord, MatchStatus
 from . import picks, pictures
@@ -57,9 +57,9 @@ class PlayService:
         self.core = core
 
     async def play(self, match_id: int, user_id: int, notation: str, *, state_id: int | None = None,
-                   locale: str = "en", then: Sequence[int] = ()) -> PlayResult:
-        """One step of a player's, and the steps `then` that follow it in the same click (each by its place
-        among the legal steps of the question that comes next; only on the very board drawn, `state_id`).
+                   locale: str = "en", then: Sequence[Action] = ()) -> PlayResult:
+        """One step of a player's, and the steps `then` that follow it in the same click (each while it is
+        still theirs and legal; only on the very board drawn, `state_id`).
         Their private news comes back in the result, held back from the courier until `settle` says whether
         the reply showed it."""
         async with self.core.locks[match_id]:
@@ -73,13 +73,13 @@ class PlayService:
             state, events, entry = await self.core.step(match, game, state, seat.seat, notation, by_ai=False)
             match = await self.core.commit(match, game, state, entry=entry, events=events, answering=seat.seat)
             labels = [entry.label]
-            for place in then:
-                legal = game.legal_actions(state, seat.seat)
-                if game.active_seats(state) != frozenset((seat.seat,)) or place >= len(legal):
+            for action in then:
+                if game.active_seats(state) != frozenset((seat.seat,)) or \
+                        action not in game.legal_actions(state, seat.seat):
                     break
-                after, more = await asyncio.to_thread(game.apply, state, seat.seat, legal[place])
+                after, more = await asyncio.to_thread(game.apply, state, seat.seat, action)
                 # It stands and falls with the click's first step (one /undo takes the click back), unless it reveals.
-                entry = self.core.entry(match, game, state, seat.seat, legal[place], more, by_ai=False,
+                entry = self.core.entry(match, game, state, seat.seat, action, more, by_ai=False,
                                         forced=not any(e.reveals for e in more))
                 state = after
                 match = await self.core.commit(match, game, state, entry=entry, events=more, answering=seat.seat)
@@ -126,9 +126,8 @@ class PlayService:
             raise Refusal("bot.refusal.unknown_button")
         steps = await asyncio.to_thread(picks.in_order, game, state, seat.seat, [answers[v] for v in values],
                                         several.close)
-        then = await asyncio.to_thread(picks.places, game, state, seat.seat, steps)
         return await self.play(match_id, user_id, game.format_action(steps[0]), state_id=state_id, locale=locale,
-                               then=then)
+                               then=steps[1:])
 
     async def settle(self, result: PlayResult, *, shown: bool, turn_dm: int | None = None) -> None:
         """After the reply to a step: its private news was shown (delivered), or must go by DM after all.
