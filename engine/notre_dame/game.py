@@ -25,8 +25,8 @@ from .flow import Ctx
 from .persons import Bishop, Jester, Pay, Troubadour
 from .plague import Lose
 from .round import Round, proceed
-from .setup import new_state
-from .state import State, kind_of
+from .setup import new_state, unseen_persons_shuffled
+from .state import State, colour_of, kind_of
 from .view import MarketView, NotreDameView, PersonView, PlayerView
 from .vocab import CARDS, COLOURS, CUBE, INN_CHOICES, NOTRE_DAME, OVER, PERIODS, PERSONS, SECTORS
 
@@ -100,17 +100,20 @@ class NotreDame(TableGame[State, Ctx]):
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
         """A state that differs only in what the table cannot see, and the seats entitled to see the difference.
 
-        Reshuffles every undrawn deck and the person decks (grey cards within their letter) and moves the RNG
-        on; swaps the card one player kept from their own three (seen by nobody else) with an undrawn card of
-        their deck; and, with hidden prestige, changes that player's prestige.
+        Reshuffles every undrawn deck and the persons not seen yet (grey cards within their letter) and moves the
+        RNG on; then, at random, either swaps the two cards a player passed on in the draft between the two
+        neighbours who hold them (only those two know who kept which), or swaps the card a player kept from their
+        own three (seen by nobody else) with an undrawn card of their deck and, with hidden prestige, changes that
+        player's prestige.
         """
         new = state.clone()
         new.rng = rng.getrandbits(64)
         for p in new.every_player():
             rng.shuffle(p.deck)
-        rng.shuffle(new.brown_deck)
-        new.grey_deck = _shuffled_within_letters(new.grey_deck, rng)
+        new.brown_deck, new.grey_deck = unseen_persons_shuffled(new, rng)
         owner = new.player(rng.randrange(new.seats))
+        if rng.random() < 0.5 and (holders := _swap_passed_on(new, owner.seat)):
+            return new.sealed(), holders
         entitled: set[int] = set()
         if owner.first_pick is not None and owner.deck:
             held = owner.hand if owner.first_pick in owner.hand else None
@@ -130,15 +133,20 @@ class NotreDame(TableGame[State, Ctx]):
         return build_view(self, state, seat)
 
 
-def _shuffled_within_letters(deck: list[str], rng: random.Random) -> list[str]:
-    out = list(deck)
-    for letter in PERIODS:
-        places = [i for i, x in enumerate(out) if DATA.persons[x].deck == letter]
-        cards = [out[i] for i in places]
-        rng.shuffle(cards)
-        for i, x in zip(places, cards, strict=True):
-            out[i] = x
-    return out
+def _swap_passed_on(s: State, owner: int) -> frozenset[int] | None:
+    """The two cards `owner` passed on in the draft swapped between the neighbours holding them (three players or
+    more, both cards still in hand): the seats that can tell, or None when there is nothing to swap."""
+    if s.seats < 3:
+        return None
+    colour, first = s.players[owner].colour, s.left_of(owner)
+    held = [(seat, i) for seat in (first, s.left_of(first)) for i, x in enumerate(s.players[seat].hand)
+            if colour_of(x) == colour]
+    if len(held) != 2:
+        return None
+    (a, i), (b, j) = held
+    one, other = s.player(a), s.player(b)
+    one.hand[i], other.hand[j] = other.hand[j], one.hand[i]
+    return frozenset({a, b})
 
 
 def _action_params(state: State, action: Action) -> dict[str, Any]:

@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+import random
+
 from engine.core.rng import below, seed_state, shuffled
 
 from .board import BOARD, layout, market
 from .data import load
 from .state import Player, State, card
-from .vocab import BROWN, CARDS, COLOURS, GREY_A, GREY_B, GREY_C, message_id
+from .vocab import BROWN, CARDS, COLOURS, GREY_A, GREY_B, GREY_C, PERIODS, message_id
 
 DATA = load()
 RULES = DATA.rules
+BROWNS_A_ROUND = 2  # and one grey
 
 
 def new_state(seats: int, seed: int, public_prestige: bool = False) -> State:
@@ -97,3 +100,23 @@ def end_round(s: State) -> None:
         p.played, p.paid = [], None
     s.bell = s.left_of(s.bell)
     s.round += 1
+
+
+def unseen_persons_shuffled(s: State, rng: random.Random) -> tuple[list[str], list[str]]:
+    """The brown and grey decks with the persons nobody has seen yet in a new order (the grey ones within their
+    letters). Those of the earlier rounds lie under the decks in the order they went back: the brown ones of this
+    period (reshuffled at the next) and the grey ones of the match (each comes once)."""
+    browns_seen = BROWNS_A_ROUND * ((s.round - 1) % RULES.rounds_per_period)
+    return _shuffled_above(s.brown_deck, browns_seen, rng), _shuffled_above(s.grey_deck, s.round - 1, rng)
+
+
+def _shuffled_above(deck: list[str], seen_below: int, rng: random.Random) -> list[str]:
+    """The deck (top last) with the persons above its `seen_below` bottom ones shuffled, each within its letter."""
+    out = list(deck)
+    for letter in ("brown", *PERIODS):
+        places = [i for i in range(seen_below, len(out)) if DATA.persons[out[i]].deck == letter]
+        persons = sorted(out[i] for i in places)  # their order here is no one's to read
+        rng.shuffle(persons)
+        for i, x in zip(places, persons, strict=True):
+            out[i] = x
+    return out

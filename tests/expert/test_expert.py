@@ -52,6 +52,22 @@ def test_a_sampled_world_keeps_what_the_seat_sees_and_deals_the_rest_afresh(key:
 
 
 @pytest.mark.parametrize("key", GAMES)
+def test_a_world_depends_only_on_what_the_seat_knows(key: str) -> None:
+    """A sampled world is a state the seat cannot tell from the true one: sampling again from it gives, for the
+    same seed, the very world sampled from the true state. A sampler that read anything it deals afresh (another
+    hand, a deck's order, who kept which card) would tell the two apart."""
+    game = get_game(key)
+    determinize = expertise_for(game).determinize
+    compared = 0
+    for index, (state, seat) in enumerate(positions(game, 13, every=7)):
+        world = determinize(state, seat, random.Random(index))
+        assert dump(game, determinize(world, seat, random.Random(-index))) == \
+            dump(game, determinize(state, seat, random.Random(-index)))
+        compared += 1
+    assert compared > 10
+
+
+@pytest.mark.parametrize("key", GAMES)
 def test_the_expert_never_reads_what_its_seat_cannot_see(key: str) -> None:
     """The conformance checker's perturbation of hidden information (`perturb_hidden`) changes only what
     some seats may not see: for each of those seats, the sampled world and the expert's choice stay the same."""
