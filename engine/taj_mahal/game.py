@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -159,8 +160,8 @@ class TajMahal(TableGame[State, Ctx]):
     # ---- data ----------------------------------------------------------------------------------------
     def perturb_hidden(self, state: State, rng: random.Random) -> tuple[State, frozenset[int]] | None:
         """A state that differs only in hidden information, and the seats entitled to see the difference:
-        the deck reordered, the RNG moved on, and one player's hand swapped in part with the deck (the card
-        they picked but have not played yet stays)."""
+        the deck reordered, the RNG moved on, and one player's hand swapped in part with the deck (the cards
+        everybody saw them take from the display stay, and the card they picked but have not played yet)."""
         new = state.clone()
         new.rng = rng.getrandbits(64)
         rng.shuffle(new.deck)
@@ -169,10 +170,13 @@ class TajMahal(TableGame[State, Ctx]):
         if holders and new.deck:
             p = new.player(rng.choice(holders).index)
             task = new.task
-            keep = task.card if isinstance(task, Extra) and task.seat == p.seat else None
-            swappable = list(range(len(p.hand)))
-            if keep in p.hand:
-                swappable.remove(p.hand.index(keep))
+            keep = Counter(p.shown) | Counter([task.card] if isinstance(task, Extra) and task.seat == p.seat else [])
+            swappable = []
+            for i, k in enumerate(p.hand):
+                if keep[k]:
+                    keep[k] -= 1
+                else:
+                    swappable.append(i)
             for i in rng.sample(swappable, min(len(swappable), len(new.deck), 3)):
                 j = rng.randrange(len(new.deck))
                 p.hand[i], new.deck[j] = new.deck[j], p.hand[i]

@@ -37,6 +37,9 @@ class Player:
     visit_colour: str | None = None                     # fixed by the first coloured card (colour change aside)
     turns: int = 0                                      # turns taken in this visit (withdrawing included)
     out: bool = False                                   # withdrawn from this visit
+    # the cards in hand everybody saw arrive (taken from the display), sorted: one goes with each card of its
+    # kind played. Nobody may see the others' hands, but the table knows these are there (the expert's worlds).
+    shown: list[str] = field(default_factory=list)
 
     @property
     def dummy(self) -> bool:
@@ -52,7 +55,7 @@ class Player:
     def clone(self) -> Player:
         return Player(self.index, self.seat, self.colour, list(self.hand), list(self.specials),
                       list(self.influence), list(self.goods), list(self.provinces), dict(self.points),
-                      list(self.played), self.visit_colour, self.turns, self.out)
+                      list(self.played), self.visit_colour, self.turns, self.out, list(self.shown))
 
 
 @dataclass(slots=True)

@@ -170,6 +170,9 @@ def play_cards(c: Ctx, p: Player, coloured: str, extra: str | None) -> None:
         p.specials.remove(extra)
     elif extra is not None:
         p.hand.remove(extra)
+    for card in (coloured, extra):
+        if card in p.shown:  # the hand held at least the cards shown; now one fewer of this kind
+            p.shown.remove(card)
     p.visit_colour = fixes_colour(p, coloured, extra)
     cards = [coloured] if extra is None else [coloured, extra]
     p.played += cards

@@ -248,7 +248,7 @@ class Take(_FromDisplay):
         return "take"
 
     def move(self, c: Ctx, p: Player, kind: str) -> None:
-        p.hand = sorted([*p.hand, kind])
+        p.hand, p.shown = sorted([*p.hand, kind]), sorted([*p.shown, kind])
         c.emit("took", player=c.who(p.index), card=w.card(kind))
         if self.n == 1 or not c.s.display:  # the hand is complete again: the player sees it (with its picture)
             c.emit("hand_now", audience=p.seat, n=len(p.hand))

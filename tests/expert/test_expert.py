@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -120,3 +121,35 @@ def test_every_level_names_a_policy_and_every_game_has_an_expert() -> None:
 
 def test_the_unseen_pool_takes_out_every_copy_seen() -> None:
     assert unseen(["a", "b", "b", "c", "c", "c"], ["c", "b"], ["c"]) == ["a", "b", "c"]
+
+
+def test_taj_mahal_worlds_keep_the_cards_each_player_was_seen_to_take_from_the_display() -> None:
+    """Everybody sees the cards a player takes from the display: until played, they are in that hand (`shown`,
+    at least as many of a kind as shown), and every sampled world leaves them there."""
+    game = get_game("taj-mahal")
+    determinize = expertise_for(game).determinize
+    state, rng, kept = game.new_game(None, 4, 3), random.Random(3), 0
+    while active := game.active_seats(state):
+        seat = min(active)
+        for p in state.humans():
+            assert not Counter(p.shown) - Counter(p.hand)
+        if len(game.legal_actions(state, seat)) > 1 and state.steps % 5 == 0:
+            world = determinize(state, seat, random.Random(state.steps))
+            for p, q in zip(state.players, world.players, strict=True):
+                assert q.shown == p.shown and not Counter(p.shown) - Counter(q.hand)
+                kept += p.seat != seat and bool(p.shown)
+        state, _ = game.apply(state, seat, heuristic_for(game).choose(game, state, seat, rng))
+    assert kept > 20
+
+
+def test_a_taj_mahal_match_saved_before_shown_existed_loads_with_nothing_shown() -> None:
+    game = get_game("taj-mahal")
+    state, rng = game.new_game(None, 3, 5), random.Random(5)
+    while not any(p.shown for p in state.players):
+        seat = min(game.active_seats(state))
+        state, _ = game.apply(state, seat, heuristic_for(game).choose(game, state, seat, rng))
+    old = json.loads(dump(game, state))
+    for player in old["players"]:
+        del player["shown"]
+    loaded = game.load_state(old)
+    assert all(p.shown == [] for p in loaded.players) and game.view(loaded, 0) == game.view(state, 0)
