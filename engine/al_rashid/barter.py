@@ -36,10 +36,6 @@ def without(goods: dict[str, int], taken: dict[str, int]) -> dict[str, int]:
     return {g: goods.get(g, 0) - taken.get(g, 0) for g in GOODS if goods.get(g, 0) - taken.get(g, 0) > 0}
 
 
-def can_pay(goods: dict[str, int], cost: int) -> bool:
-    return cost <= 0 or gold_value(goods) >= cost
-
-
 def suggested_payment(goods: dict[str, int], cost: int) -> dict[str, int] | None:
     """The payment worth at least `cost` that keeps the most gold value, then the fewest goods handed over."""
     if cost <= 0:

@@ -29,8 +29,8 @@ from .rules import (
     GUILD_COMBOS,
     PALACE_CHARGES,
     SERVICE_PIECE,
-    affordable,
     allowed,
+    budget,
     charge_cost,
     charge_refusal,
     favour_cost,
@@ -196,6 +196,9 @@ class Purse:
         family = s.families[actor.seat]  # only read: no copy of the family
         self.goods = family.goods        # held before this resolution
         self.note = family.notes > 0     # it holds a credit note
+        self._budgets: dict[tuple[str | None, bool], int] = {}
+        self.given = actor.given or {}   # handed over so far in the payment stage ...
+        self.given_value = gold_value(self.given) if self.given else 0  # ... and its worth
 
     @cached_property
     def charges(self) -> tuple[str, ...]:
@@ -210,9 +213,29 @@ class Purse:
         return min(self.charges, key=lambda ch: charge_cost(s, seat, ch, self.note), default=None)
 
     @cached_property
-    def borrowable(self) -> tuple[str, ...]:
-        """The favours the Caliph's Favourite can borrow for the family."""
+    def favours(self) -> tuple[str, ...]:
+        """The guild leaders' favours the family can have now (the Caliph's Favourite borrows among them)."""
         return tuple(b for b in BORROWABLE if allowed(favour_refusal, self.s, self.actor.seat, b))
+
+    @cached_property
+    def may_serve(self) -> bool:
+        """May the family have the palace's service (a guild)?"""
+        return allowed(service_refusal, self.s, self.actor.seat, self.actor.area)
+
+    def pool(self, give: str | None) -> dict[str, int]:
+        """The goods that may pay: held before this resolution, less a good promised in a swap."""
+        return without(self.goods, {give: 1}) if give else self.goods
+
+    def budget(self, give: str | None, keep_one: bool) -> int:
+        """The most the family can pay from the pool (less `give`), keeping a good to hand over when `keep_one`."""
+        key = (give, keep_one)
+        found = self._budgets.get(key)
+        if found is None:
+            found = self._budgets[key] = budget(self.pool(give), keep_one)
+        return found
+
+
+PAYMENT = ("pay", "add", "confirm", "clear")  # the verbs of the payment stage
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -243,35 +266,60 @@ class PalaceActor(Step):
     def purse(self, s: State) -> Purse:
         return Purse(s, self)
 
+    def combo_allowed(self, combo: tuple[str, ...], purse: Purse) -> bool:
+        """Does no rule block one of the combo's actions outright (before asking about money)?"""
+        return CHARGE not in combo or bool(purse.charges)
+
     def combo_refusal(self, s: State, combo: tuple[str, ...], purse: Purse) -> None:
-        """Raise the rule that blocks one of the combo's actions outright (before asking about money)."""
+        """Raise the rule that blocks one of the combo's actions outright (the words of `combo_allowed`)."""
         if CHARGE in combo and not purse.charges:
             raise Illegal("al_rashid.illegal.no_charge_for_you", **w.at(self.area))
 
-    def variants(self, purse: Purse) -> list[Self]:
-        """The ways the still-open details (other than the charge) can be filled in."""
-        return [self]
+    # ---- pricing: whether the choices made so far can still be completed and paid for ----------------
+    # Every option is priced before it is offered, so the price of a choice is worked out from numbers (the
+    # details given, the task's own for the rest), not from the task it would become.
+    def feasible(self, s: State, purse: Purse, *, combo: tuple[str, ...] | None = None, charge: str | None = None,
+                 note: bool | None = None, borrow: str | None = None, give: str | None = None) -> bool:
+        """Can the choices made so far, with the ones given here, still be completed and paid for? Keeps every
+        path free of dead ends."""
+        actions = (self.combo if combo is None else combo) or ()
+        charge = self.charge if charge is None else charge
+        if CHARGE in actions and charge is None:
+            charge = purse.cheapest  # only the price of the charge matters here, so the cheapest one decides
+            if charge is None:
+                return False
+        note = self.note if note is None else note
+        if charge is not None and note is None:
+            note = purse.note
+        borrow = self.borrow if borrow is None else borrow
+        give = self.give if give is None else give
+        for b in self.borrows(purse, actions, borrow):
+            if self.cost_of(s, actions, charge, bool(note), b) <= purse.budget(give, self.gives_good(actions, b, give)):
+                return True
+        return False
 
-    def feasible(self, s: State, purse: Purse) -> bool:
-        """Can the choices made so far still be completed and paid for? Keeps every path free of dead ends."""
-        if CHARGE in self.actions and self.charge is None:
-            # Only the price of the charge matters here, so the cheapest one decides.
-            return purse.cheapest is not None and replace(self, charge=purse.cheapest).feasible(s, purse)
-        t = self
-        if self.charge is not None and self.note is None:
-            t = replace(self, note=purse.note)
-        return any(affordable(v.pool(purse), v.total_cost(s), v.needs_give()) for v in t.variants(purse))
+    def must_be_feasible(self, s: State, purse: Purse, **choice: Any) -> None:
+        if not self.feasible(s, purse, **choice):
+            raise Illegal("al_rashid.illegal.cannot_afford", value=gold_value(purse.pool(choice.get("give", self.give))))
 
-    def must_be_feasible(self, s: State, purse: Purse) -> None:
-        if not self.feasible(s, purse):
-            raise Illegal("al_rashid.illegal.cannot_afford", value=gold_value(self.pool(purse)))
+    def cost_of(self, s: State, actions: tuple[str, ...], charge: str | None, note: bool, borrow: str | None) -> int:
+        """The price of `actions` with these details (a charge counts once it is chosen)."""
+        raise NotImplementedError
 
     def total_cost(self, s: State) -> int:
-        raise NotImplementedError
+        return self.cost_of(s, self.actions, self.charge, bool(self.note), self.borrow)
+
+    def borrows(self, purse: Purse, actions: tuple[str, ...], borrow: str | None) -> tuple[str | None, ...]:
+        """The ways the favour to borrow can still be filled in (the Caliph's Favourite)."""
+        return (borrow,)
+
+    def gives_good(self, actions: tuple[str, ...], borrow: str | None, give: str | None) -> bool:
+        """Must a good still be kept to hand over in a swap?"""
+        return False
 
     def pool(self, purse: Purse) -> dict[str, int]:
         """The goods that may pay: held before this resolution, less a good promised in a swap."""
-        return without(purse.goods, {self.give: 1}) if self.give else purse.goods
+        return purse.pool(self.give)
 
     def price(self) -> int:
         assert self.cost is not None, "asked only in the payment stage"
@@ -304,6 +352,8 @@ class PalaceActor(Step):
         return []
 
     # ---- refusals: every option is checked against one purse -------------------------------
+    # Listing the options (on every step) reads the purse's facts and numbers and makes no refusal; an action a
+    # player sends that is not allowed gets the rule's words from `refuse_with`.
     def options(self, s: State) -> list[Action]:
         purse = self.purse(s)
         return [a for a in self.candidates(s) if self.allows_with(s, a, purse)]
@@ -316,11 +366,17 @@ class PalaceActor(Step):
         return self.options(s)  # empty exactly when `has_options` is False: no need to ask it first
 
     def allows_with(self, s: State, a: Action, purse: Purse) -> bool:
-        try:
-            self.refuse_with(s, a, purse)
-        except Illegal:
-            return False
-        return True
+        verb = a.verb
+        if verb == "do":
+            combo = () if a.args == ("nothing",) else a.args
+            return self.combo_allowed(combo, purse) and self.feasible(s, purse, combo=combo)
+        if verb == "charge":
+            return a.args[0] in purse.charges and self.feasible(s, purse, charge=a.args[0])
+        if verb == "note":
+            return self.feasible(s, purse, note=a.args[0] == "use")
+        if verb in PAYMENT:
+            return self.payment_problem(a, purse) is None
+        return self.detail_allowed(s, a, purse)
 
     def refuse(self, s: State, a: Action) -> None:
         self.refuse_with(s, a, self.purse(s))
@@ -329,36 +385,50 @@ class PalaceActor(Step):
         if a.verb == "do":
             combo = () if a.args == ("nothing",) else a.args
             self.combo_refusal(s, combo, purse)
-            replace(self, combo=combo).must_be_feasible(s, purse)
+            self.must_be_feasible(s, purse, combo=combo)
         elif a.verb == "charge":
             charge_refusal(s, self.seat, a.args[0], self.area)
-            replace(self, charge=a.args[0]).must_be_feasible(s, purse)
+            self.must_be_feasible(s, purse, charge=a.args[0])
         elif a.verb == "note":
-            replace(self, note=a.args[0] == "use").must_be_feasible(s, purse)
-        elif a.verb == "pay":
-            paid = parse_goods(a.args[0])
-            if paid is None or any(self.pool(purse).get(g, 0) < n for g, n in paid.items()):
-                raise Illegal("al_rashid.illegal.not_your_goods")
-            if gold_value(paid) < self.price():
-                raise Illegal("al_rashid.illegal.payment_short", cost=self.price(), value=gold_value(paid))
-        elif a.verb == "confirm":
-            given = self.given or {}
-            if gold_value(given) < self.price():
-                raise Illegal("al_rashid.illegal.payment_short", cost=self.price(), value=gold_value(given))
-        elif a.verb == "add":
-            given = self.given or {}
-            if self.pool(purse).get(a.args[0], 0) <= given.get(a.args[0], 0):
-                raise Illegal("al_rashid.illegal.no_more_of", good=w.good(a.args[0]))
-            if gold_value(given) >= self.price():
-                raise Illegal("al_rashid.illegal.paid_enough", cost=self.price())
-        elif a.verb in ("favour", "trade", "swap"):
+            self.must_be_feasible(s, purse, note=a.args[0] == "use")
+        elif a.verb in PAYMENT:
+            problem = self.payment_problem(a, purse)
+            if problem is not None:
+                raise Illegal(problem, **self.payment_words(a, problem))
+        else:
             self.detail_refusal(s, a, purse)
+
+    def payment_problem(self, a: Action, purse: Purse) -> str | None:
+        """The key of the rule a step of the payment breaks, or None."""
+        price = self.price()
+        if a.verb == "pay":
+            paid, pool = parse_goods(a.args[0]), self.pool(purse)
+            if paid is None or any(pool.get(g, 0) < n for g, n in paid.items()):
+                return "al_rashid.illegal.not_your_goods"
+            return "al_rashid.illegal.payment_short" if gold_value(paid) < price else None
+        if a.verb == "confirm":
+            return "al_rashid.illegal.payment_short" if purse.given_value < price else None
+        if a.verb == "add":
+            if self.pool(purse).get(a.args[0], 0) <= purse.given.get(a.args[0], 0):
+                return "al_rashid.illegal.no_more_of"
+            return "al_rashid.illegal.paid_enough" if purse.given_value >= price else None
+        return None  # "clear"
+
+    def payment_words(self, a: Action, problem: str) -> dict[str, Any]:
+        if problem == "al_rashid.illegal.payment_short":
+            paid = parse_goods(a.args[0]) if a.verb == "pay" else self.given
+            return {"cost": self.price(), "value": gold_value(paid or {})}
+        if problem == "al_rashid.illegal.no_more_of":
+            return {"good": w.good(a.args[0])}
+        if problem == "al_rashid.illegal.paid_enough":
+            return {"cost": self.price()}
+        return {}
+
+    def detail_allowed(self, s: State, a: Action, purse: Purse) -> bool:
+        return True
 
     def detail_refusal(self, s: State, a: Action, purse: Purse) -> None:
         pass
-
-    def needs_give(self) -> bool:
-        return False
 
     def do(self, c: Ctx, a: Action) -> None:
         t = self
@@ -452,6 +522,11 @@ class Guild(PalaceActor):
     choices = (*(A("do", *combo) if combo else A("do", "nothing") for combo in GUILD_COMBOS),
                A("do", SERVICE, CHARGE, FAVOUR))
 
+    def combo_allowed(self, combo: tuple[str, ...], purse: Purse) -> bool:
+        guild = self.area
+        return (len(combo) < 3 and (SERVICE not in combo or purse.may_serve) and super().combo_allowed(combo, purse)
+                and (FAVOUR not in combo or guild == "spies" or guild in purse.favours))
+
     def combo_refusal(self, s: State, combo: tuple[str, ...], purse: Purse) -> None:
         guild = self.area
         if len(combo) == 3:
@@ -462,23 +537,24 @@ class Guild(PalaceActor):
         if FAVOUR in combo and guild != "spies":
             favour_refusal(s, self.seat, guild)
 
-    def variants(self, purse: Purse) -> list[Self]:
-        if FAVOUR in self.actions and self.area == "spies" and self.borrow is None:
-            return [replace(self, borrow=b) for b in purse.borrowable]
-        return [self]
-
-    def total_cost(self, s: State) -> int:
+    def cost_of(self, s: State, actions: tuple[str, ...], charge: str | None, note: bool, borrow: str | None) -> int:
         cost = 0
-        if SERVICE in self.actions:
+        if SERVICE in actions:
             cost += service_cost(s, self.seat, self.area, self.rank)
-        if CHARGE in self.actions and self.charge is not None:
-            cost += charge_cost(s, self.seat, self.charge, bool(self.note))
-        if FAVOUR in self.actions:
-            cost += favour_cost(self.area, self.borrow)
+        if CHARGE in actions and charge is not None:
+            cost += charge_cost(s, self.seat, charge, note)
+        if FAVOUR in actions:
+            cost += favour_cost(self.area, borrow)
         return cost
 
-    def needs_give(self) -> bool:
-        return FAVOUR in self.actions and self.give is None and self.favour_guild() in ("military", "merchant")
+    def borrows(self, purse: Purse, actions: tuple[str, ...], borrow: str | None) -> tuple[str | None, ...]:
+        if FAVOUR in actions and self.area == "spies" and borrow is None:
+            return purse.favours
+        return (borrow,)
+
+    def gives_good(self, actions: tuple[str, ...], borrow: str | None, give: str | None) -> bool:
+        return (FAVOUR in actions and give is None
+                and (borrow if self.area == "spies" else self.area) in ("military", "merchant"))
 
     def favour_guild(self) -> str | None:
         return self.borrow if self.area == "spies" else self.area
@@ -497,13 +573,18 @@ class Guild(PalaceActor):
             return [A("favour", g) for g in BORROWABLE]
         return favour_detail_candidates(s, self.seat, self.favour_guild())
 
+    def detail_allowed(self, s: State, a: Action, purse: Purse) -> bool:
+        if a.verb == "favour":
+            return a.args[0] in purse.favours and self.feasible(s, purse, borrow=a.args[0])
+        return allowed(favour_detail_refusal, s, self.seat, a) and self.feasible(s, purse, give=a.args[0])
+
     def detail_refusal(self, s: State, a: Action, purse: Purse) -> None:
         if a.verb == "favour":
             favour_refusal(s, self.seat, a.args[0])
-            replace(self, borrow=a.args[0]).must_be_feasible(s, purse)
+            self.must_be_feasible(s, purse, borrow=a.args[0])
         else:
             favour_detail_refusal(s, self.seat, a)
-            replace(self, give=a.args[0], take=a.args[1]).must_be_feasible(s, purse)
+            self.must_be_feasible(s, purse, give=a.args[0])
 
     def detail_do(self, a: Action) -> Self:
         if a.verb == "favour":
@@ -544,10 +625,8 @@ class Court(PalaceActor):
     kind = "court"
     choices = tuple(A("do", *combo) if combo else A("do", "nothing") for combo in COURT_COMBOS)
 
-    def total_cost(self, s: State) -> int:
-        if CHARGE in self.actions and self.charge is not None:
-            return charge_cost(s, self.seat, self.charge, bool(self.note))
-        return 0
+    def cost_of(self, s: State, actions: tuple[str, ...], charge: str | None, note: bool, borrow: str | None) -> int:
+        return charge_cost(s, self.seat, charge, note) if CHARGE in actions and charge is not None else 0
 
     def carry_out(self, c: Ctx) -> list[Task]:
         follow: list[Task] = []

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from engine.core.errors import Illegal
 
 from . import words as w
-from .barter import can_pay, without
+from .barter import gold_value
 from .board import RULES, can_draw
 from .data import load
 from .state import State
@@ -126,8 +126,9 @@ def favour_refusal(s: State, seat: int, guild: str) -> None:
 
 # ---- paying --------------------------------------------------------------------------------------
 
-def affordable(goods: dict[str, int], cost: int, gives_good: bool) -> bool:
-    """Can `cost` be paid while (if `gives_good`) still keeping one good to hand over in a swap?"""
-    if not gives_good:
-        return can_pay(goods, cost)
-    return any(can_pay(without(goods, {g: 1}), cost) for g in GOODS if goods.get(g))
+def budget(goods: dict[str, int], keep_one: bool) -> int:
+    """The most gold `goods` can pay, still keeping one good to hand over in a swap when `keep_one` (-1: none can
+    be kept, so nothing can be paid; a price is never negative)."""
+    if not keep_one:
+        return gold_value(goods)
+    return max((gold_value({**goods, g: goods[g] - 1}) for g in GOODS if goods.get(g)), default=-1)
