@@ -112,26 +112,36 @@ class Move(Step):
             return [A("piece", p) for p in PIECES] + [A("back")]
         return [A("to", x) for x in scope] + [A("back")]
 
-    def refuse(self, s: State, a: Action) -> None:
-        seat = self.seat
-        if a.verb == "look":
+    def problem(self, s: State, a: Action) -> str | None:
+        seat, verb = self.seat, a.verb
+        if verb == "look":
             if not any(not tile.revealed for tile in s.mercenaries[a.args[0]]):
-                raise Illegal("al_rashid.illegal.nothing_to_look_at", **w.at(a.args[0]))
-        elif a.verb == "from":
+                return "al_rashid.illegal.nothing_to_look_at"
+        elif verb == "from":
             if a.args[0] in s.resolved or stack_of(s, a.args[0], seat) is None:
-                raise Illegal("al_rashid.illegal.no_own_piece_there", **w.at(a.args[0]))
-        elif a.verb == "piece":
+                return "al_rashid.illegal.no_own_piece_there"
+        elif verb == "piece":
             assert self.origin is not None
             stack = stack_of(s, self.origin, seat)
             if stack is None or not stack.count(a.args[0]):
-                raise Illegal("al_rashid.illegal.no_piece_there", piece=w.piece(a.args[0]), **w.at(self.origin))
-        elif a.verb == "to":
+                return "al_rashid.illegal.no_piece_there"
+        elif verb == "to":
             assert self.piece is not None
             if a.args[0] == self.origin:
-                raise Illegal("al_rashid.illegal.same_area")
-            reason = placement_refusal(s, a.args[0], seat, self.piece)
-            if reason:
-                raise Illegal(reason, piece=w.piece(self.piece), **w.at(a.args[0]))
+                return "al_rashid.illegal.same_area"
+            return placement_refusal(s, a.args[0], seat, self.piece)
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if a.verb in ("look", "from"):
+            return w.at(a.args[0])
+        if a.verb == "piece":
+            assert self.origin is not None
+            return {"piece": w.piece(a.args[0]), **w.at(self.origin)}
+        if problem == "al_rashid.illegal.same_area":
+            return {}
+        assert self.piece is not None
+        return {"piece": w.piece(self.piece), **w.at(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat

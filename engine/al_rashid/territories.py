@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.flow import later, replace
 from engine.core.game import Action, Picks
 from engine.core.messages import Message
@@ -84,21 +83,29 @@ class Battle(Step):
         # Confirming before committing a tile is refused naming the rule.
         return [*out, A("clear"), A("confirm")]
 
-    def refuse(self, s: State, a: Action) -> None:
-        colours = self.colours(s)
-        hand = s.families[self.seat].hand
-        if a.verb == "fight" and not any(split_kind(k)[0] in colours for k in hand):
-            raise Illegal("al_rashid.illegal.no_tiles_to_fight")
-        if a.verb == "commit":
+    def problem(self, s: State, a: Action) -> str | None:
+        verb = a.verb
+        if verb == "fight":
+            colours = self.colours(s)
+            if not any(split_kind(k)[0] in colours for k in s.families[self.seat].hand):
+                return "al_rashid.illegal.no_tiles_to_fight"
+        elif verb == "commit":
             kind = a.args[0]
-            if split_kind(kind)[0] not in colours:
-                raise Illegal("al_rashid.illegal.wrong_colour", colour=w.mercenary(split_kind(kind)[0]))
-            if hand.get(kind, 0) <= (self.committed or {}).get(kind, 0):
-                colour, value = split_kind(kind)
-                raise Illegal("al_rashid.illegal.no_more_tiles",
-                              kind=Message("al_rashid.tile", {"colour": w.mercenary(colour), "value": value}).to_json())
-        if a.verb in ("clear", "confirm") and not self.committed:
-            raise Illegal("al_rashid.illegal.commit_first")
+            if split_kind(kind)[0] not in self.colours(s):
+                return "al_rashid.illegal.wrong_colour"
+            if s.families[self.seat].hand.get(kind, 0) <= (self.committed or {}).get(kind, 0):
+                return "al_rashid.illegal.no_more_tiles"
+        elif verb in ("clear", "confirm") and not self.committed:
+            return "al_rashid.illegal.commit_first"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if problem == "al_rashid.illegal.wrong_colour":
+            return {"colour": w.mercenary(split_kind(a.args[0])[0])}
+        if problem == "al_rashid.illegal.no_more_tiles":
+            colour, value = split_kind(a.args[0])
+            return {"kind": Message("al_rashid.tile", {"colour": w.mercenary(colour), "value": value}).to_json()}
+        return {}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat, area = c.s, self.seat, self.area
@@ -202,9 +209,13 @@ class Trade(Step):
         out += [A("pick", item) for item in (*GOODS, CREDIT_NOTE)]
         return out + [A("done")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb in ("all", "pick") and not s.territory_goods[self.area].get(a.args[0]):
-            raise Illegal("al_rashid.illegal.not_on_territory", good=w.good(a.args[0]), **w.at(self.area))
+            return "al_rashid.illegal.not_on_territory"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"good": w.good(a.args[0]), **w.at(self.area)}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat, area = c.s, self.seat, self.area

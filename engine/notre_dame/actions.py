@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.flow import replace
 from engine.core.game import Action
 from engine.core.messages import Message
@@ -80,14 +80,18 @@ class Play(Step):
         held = {kind_of(x) for x in s.players[self.seat].hand}
         return [A(verb, k) for k in CARDS if k in held for verb in ("play", "idle")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         p, kind = s.players[self.seat], a.args[0]
         if a.verb == "idle" or kind == TRUSTED_FRIEND:
-            return
+            return None
         if kind == NOTRE_DAME and not p.coins:
-            raise Illegal("notre_dame.illegal.no_coin_for_notre_dame")
+            return "notre_dame.illegal.no_coin_for_notre_dame"
         if not r.cube_sources(p, kind):
-            raise Illegal("notre_dame.illegal.no_cube", where=w.in_sector(kind))
+            return "notre_dame.illegal.no_cube"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"where": w.in_sector(a.args[0])} if problem == "notre_dame.illegal.no_cube" else {}
 
     def do(self, c: Ctx, a: Action) -> None:
         seat, kind = self.seat, a.args[0]
@@ -128,12 +132,18 @@ class Source(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("from", x) for x in (*SECTORS, NOTRE_DAME)]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         origin = a.args[0]
         if origin == self.target:
-            raise Illegal("notre_dame.illegal.same_place", to=w.to_sector(origin))
+            return "notre_dame.illegal.same_place"
         if origin not in r.cube_sources(s.players[self.seat], self.target):
-            raise Illegal("notre_dame.illegal.no_cube_there", where=w.in_sector(origin))
+            return "notre_dame.illegal.no_cube_there"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if problem == "notre_dame.illegal.same_place":
+            return {"to": w.to_sector(a.args[0])}
+        return {"where": w.in_sector(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()
@@ -156,9 +166,11 @@ class Donate(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("donate", n) for n in RULES.donations]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if s.players[self.seat].coins < int(a.args[0]):
-            raise Illegal("notre_dame.illegal.not_enough_coins", n=int(a.args[0]))
+    def problem(self, s: State, a: Action) -> str | None:
+        return "notre_dame.illegal.not_enough_coins" if s.players[self.seat].coins < int(a.args[0]) else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"n": int(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat, coins = c.s, self.seat, int(a.args[0])
@@ -182,9 +194,11 @@ class Friend(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("to", x) for x in SECTORS]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if s.players[self.seat].friend == a.args[0]:
-            raise Illegal("notre_dame.illegal.friend_already_there", where=w.in_sector(a.args[0]))
+    def problem(self, s: State, a: Action) -> str | None:
+        return "notre_dame.illegal.friend_already_there" if s.players[self.seat].friend == a.args[0] else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"where": w.in_sector(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()
@@ -206,13 +220,18 @@ class Carriage(Step):
     def candidates(self, s: State) -> list[Action]:
         return [*(A("go", m) for m in layout(s.seats).markets), A("stay")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "go":
-            p = s.players[self.seat]
-            if a.args[0] == p.carriage:
-                raise Illegal("notre_dame.illegal.carriage_already_there")
+            if a.args[0] == s.players[self.seat].carriage:
+                return "notre_dame.illegal.carriage_already_there"
             if a.args[0] not in r.destinations(s, self.seat):
-                raise Illegal("notre_dame.illegal.too_far", markets=w.count("market", p.count(CARRIAGE_HOUSE)))
+                return "notre_dame.illegal.too_far"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if problem == "notre_dame.illegal.too_far":
+            return {"markets": w.count("market", s.players[self.seat].count(CARRIAGE_HOUSE))}
+        return {}
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat
@@ -250,9 +269,8 @@ class Take(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("take", x) for x in INN_CHOICES]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if not r.can_gain(s, self.seat, a.args[0]):
-            raise Illegal(NONE_LEFT[a.args[0]])
+    def problem(self, s: State, a: Action) -> str | None:
+        return None if r.can_gain(s, self.seat, a.args[0]) else NONE_LEFT[a.args[0]]
 
     def do(self, c: Ctx, a: Action) -> None:
         if self.n > 1:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core.errors import Illegal
 from engine.core.flow import replace
 from engine.core.game import Action
 from engine.core.messages import Message
@@ -32,9 +31,8 @@ class Pay(Step):
     def candidates(self, s: State) -> list[Action]:
         return [*(A("pay", x) for x in s.persons), A("pass")]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.verb == "pay" and not s.players[self.seat].coins:
-            raise Illegal("notre_dame.illegal.no_coin_to_pay")
+    def problem(self, s: State, a: Action) -> str | None:
+        return "notre_dame.illegal.no_coin_to_pay" if a.verb == "pay" and not s.players[self.seat].coins else None
 
     def has_options(self, s: State) -> bool:
         return bool(s.players[self.seat].coins)  # without a coin there is nothing to decide
@@ -101,21 +99,29 @@ class Moving(Step):
         pieces = [A("move", CUBE), A("move", FRIEND)]
         return pieces if self.stage == "piece" else [*pieces, A("done")]
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         p, origin = s.players[self.seat], str(self.origin)
         if a.verb == "from":
             there = p.notre_dame if a.args[0] == NOTRE_DAME else p.count(a.args[0])
             if not there:
-                raise Illegal("notre_dame.illegal.nothing_there", where=w.in_sector(a.args[0]))
+                return "notre_dame.illegal.nothing_there"
         elif a.verb == "to":
             if a.args[0] == origin:
-                raise Illegal("notre_dame.illegal.same_place", to=w.to_sector(a.args[0]))
+                return "notre_dame.illegal.same_place"
         elif a.verb == "move":
             if a.args[0] == FRIEND and p.friend != origin:
-                raise Illegal("notre_dame.illegal.friend_not_there", where=w.in_sector(origin))
+                return "notre_dame.illegal.friend_not_there"
             there = p.notre_dame if origin == NOTRE_DAME else p.sectors[origin]
             if a.args[0] == CUBE and not there:
-                raise Illegal("notre_dame.illegal.no_cube_there", where=w.in_sector(origin))
+                return "notre_dame.illegal.no_cube_there"
+        return None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        if a.verb == "from":
+            return {"where": w.in_sector(a.args[0])}
+        if a.verb == "to":
+            return {"to": w.to_sector(a.args[0])}
+        return {"where": w.in_sector(str(self.origin))} if a.verb == "move" else {}
 
     def question(self, s: State) -> Message:
         params: dict[str, Any] = {"player": w.player(s, self.seat)}
@@ -136,10 +142,10 @@ class Troubadour(Moving):
     to: str | None = None
     moved: int = 0
 
-    def refuse(self, s: State, a: Action) -> None:
+    def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "done" and not self.moved:
-            raise Illegal("notre_dame.illegal.move_one_first")
-        super().refuse(s, a)
+            return "notre_dame.illegal.move_one_first"
+        return super().problem(s, a)
 
     def do(self, c: Ctx, a: Action) -> None:
         s, seat = c.s, self.seat
@@ -199,12 +205,14 @@ class Bishop(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("to", x) for x in SECTORS]
 
-    def refuse(self, s: State, a: Action) -> None:
-        p = s.player(self.seat)
+    def problem(self, s: State, a: Action) -> str | None:
+        p = s.players[self.seat]
         if not p.general:
-            raise Illegal("notre_dame.illegal.none_left.cube")
-        if p.count(a.args[0]):
-            raise Illegal("notre_dame.illegal.not_empty", where=w.in_sector(a.args[0]))
+            return "notre_dame.illegal.none_left.cube"
+        return "notre_dame.illegal.not_empty" if p.count(a.args[0]) else None
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"where": w.in_sector(a.args[0])} if problem == "notre_dame.illegal.not_empty" else {}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()

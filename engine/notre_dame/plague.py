@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core.errors import Illegal
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -59,9 +59,11 @@ class Lose(Step):
     def candidates(self, s: State) -> list[Action]:
         return [A("lose", x) for x in SECTORS]
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.args[0] not in r.fullest(s.players[self.seat]):
-            raise Illegal("notre_dame.illegal.not_fullest", where=w.in_sector(a.args[0]))
+    def problem(self, s: State, a: Action) -> str | None:
+        return None if a.args[0] in r.fullest(s.players[self.seat]) else "notre_dame.illegal.not_fullest"
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"where": w.in_sector(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()

@@ -99,9 +99,11 @@ class Palace(Step):
     def why_not(self, s: State, a: Action) -> Illegal | None:
         return _elsewhere(s, a)
 
-    def refuse(self, s: State, a: Action) -> None:
-        if a.args[0] not in empty_cities(s, [a.args[0]]):
-            raise Illegal("taj_mahal.illegal.city_taken", city=w.city(a.args[0]))
+    def problem(self, s: State, a: Action) -> str | None:
+        return None if a.args[0] in empty_cities(s, [a.args[0]]) else "taj_mahal.illegal.city_taken"
+
+    def problem_params(self, s: State, a: Action, problem: str) -> dict[str, Any]:
+        return {"city": w.city(a.args[0])}
 
     def do(self, c: Ctx, a: Action) -> None:
         c.pop()
