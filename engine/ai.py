@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Protocol
 
-from engine.core import Action, EngineError, Game, Malformed, Seat
+from engine.core import Action, EngineError, Game, Malformed, Message, Seat
 from engine.expert import ExpertPolicy, expertise_for
 
 Log = list[tuple[Seat, str]]  # (seat, action notation) in the order played
@@ -78,6 +78,34 @@ def companion(game: Game[Any], name: str) -> ModuleType | None:
         if error.name != f"{package}.{name}":
             raise
         return None
+
+
+SUGGESTED_STEPS = 12  # the most steps one click on a turn's suggestion plays
+
+
+def suggested_turn(game: Game[Any], state: Any, seat: Seat, most: int = SUGGESTED_STEPS) -> list[tuple[Action, Message]]:
+    """A player's turn as the heuristic AI would play it from `state`, offered as one click: its steps, each with
+    its label (described on the state it is taken from, so it says what is done, never what comes of it).
+
+    It goes on while `seat` stays the only seat asked and the match runs, and stops after a step that reveals
+    something (a draw, a hidden thing shown): nothing after it may be chosen blind. Where several seats choose at
+    once it is the seat's own choice alone. The same state always gives the same steps (ties are broken by a
+    generator seeded with the step's place), so a click can work them out again from the board it was drawn on.
+    Empty when the game has no heuristic player or asks `seat` nothing."""
+    try:
+        player = heuristic_for(game)
+    except Malformed:
+        return []
+    alone = frozenset((seat,))
+    steps: list[tuple[Action, Message]] = []
+    together = game.active_seats(state) != alone
+    while len(steps) < most and not game.is_over(state) and game.legal_actions(state, seat):
+        action = player.choose(game, state, seat, random.Random(len(steps)))
+        steps.append((action, game.describe_action(state, seat, action)))
+        state, events = game.apply(state, seat, action)
+        if together or any(e.reveals for e in events) or game.active_seats(state) != alone:
+            break
+    return steps
 
 
 def policies_for(game: Game[Any], names: str | Sequence[str], seats: int) -> list[Policy]:
