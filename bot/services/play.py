@@ -78,8 +78,9 @@ class PlayService:
                         action not in game.legal_actions(state, seat.seat):
                     break
                 after, more = await asyncio.to_thread(game.apply, state, seat.seat, action)
-                # It stands and falls with the click's first step (one /undo takes the click back), unless it reveals.
-                entry = self.core.entry(match, game, state, seat.seat, action, more, by_ai=False,
+                # The bot's, taken for the click: it stands and falls with the click's first step (one /undo takes
+                # the click back), unless it reveals something, which no /undo takes back.
+                entry = self.core.entry(match, game, state, seat.seat, action, more, by_ai=True,
                                         forced=not any(e.reveals for e in more))
                 state = after
                 match = await self.core.commit(match, game, state, entry=entry, events=more, answering=seat.seat)
@@ -152,10 +153,13 @@ class PlayService:
             if not gone:
                 raise Refusal("bot.refusal.undo_nothing")
             last = gone[0]
-            if last.seat != seat.seat or last.by_ai:
+            if last.seat != seat.seat:
                 raise Refusal("bot.refusal.undo_not_yours")
-            if not last.undoable:
+            # Before "not yours": a step of the player's click that revealed something is logged as the bot's.
+            if not last.undoable and any(e.get("reveals") for e in last.events):
                 raise Refusal("bot.refusal.undo_reveal")
+            if last.by_ai or not last.undoable:
+                raise Refusal("bot.refusal.undo_not_yours")
             state = await asyncio.to_thread(self.core.replayed, game, match, steps)
             if len(game.active_seats(state)) > 1 or len(game.active_seats(current)) > 1:
                 # Several seats choose at once: taking one choice back would reopen a question the

@@ -293,6 +293,21 @@ async def test_a_question_with_one_answer_that_reveals_is_asked(service):
     assert refused.value.message.key == "bot.refusal.undo_reveal"
 
 
+async def test_the_steps_a_click_plays_after_its_first_are_the_bots_and_one_that_revealed_stays(service, storage):
+    """A click of several steps (a suggested turn, several answers at once): the steps after the first are logged
+    as the bot's, for the player; one that reveals something cannot be taken back, and /undo says why."""
+    match = await started(service, BOB, game="toy-end")
+    first = awaited_user(match)
+    game = service.core.game_of(match)
+    await service.playing.play(match.id, first, "take 3", state_id=match.state_id, then=[game.parse_action("end")])
+    steps = [(e.notation, e.by_ai, e.undoable) for e in await storage.log(match.id)]
+    assert steps == [("take 3", False, True), ("end", True, False)]  # ending drew a secret
+    with pytest.raises(Refusal) as refused:
+        await service.playing.undo(match.id, first)
+    assert refused.value.message.key == "bot.refusal.undo_reveal"
+    await assert_replays(service, await service.table.get(match.id))
+
+
 # ---- private information -----------------------------------------------------------------------------------
 async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(service, presenter, storage):
     match = await started(service, BOB, game="toy-peek")
