@@ -133,7 +133,7 @@ class Components(commands.Cog):
     async def _step(self, interaction: discord.Interaction, route: Route) -> None:
         match_id = route.match_id
         values: list[str] = list(dict(interaction.data or {}).get("values") or [""])  # type: ignore[call-overload]
-        ref = (route.arg if route.verb is Verb.DO else str(values[0])) or ""
+        ref = (route.arg if route.verb in (Verb.DO, Verb.TURN) else str(values[0])) or ""
         notation: str | None = ref
         try:
             if ref.startswith("#"):  # a place in the list of legal steps: only meaningful on the very board drawn
@@ -146,8 +146,12 @@ class Components(commands.Cog):
                 raise StaleBoard(match_id)
             # The service loads the match and judges staleness per seat: another seat's choice leaves this
             # panel in play.
-            result = await self.play.play(match_id, interaction.user.id, notation, state_id=route.state_id,
-                                          locale=locale(interaction))
+            if route.verb is Verb.TURN:  # the whole suggested turn, worked out again from the board drawn
+                result = await self.play.play_turn(match_id, interaction.user.id, notation, state_id=route.state_id,
+                                                   locale=locale(interaction))
+            else:
+                result = await self.play.play(match_id, interaction.user.id, notation, state_id=route.state_id,
+                                              locale=locale(interaction))
         except Refusal as refusal:
             if refusal.message.key == "bot.refusal.not_running":  # a button left on a match that ended
                 raise Refusal("bot.refusal.match_over") from None
@@ -171,5 +175,5 @@ class Components(commands.Cog):
     ANSWERS: dict[Verb, Callable[[Components, discord.Interaction, Route], Awaitable[None]]] = {
         Verb.JOIN: _join, Verb.LEAVE: _leave, Verb.ADD_AI: _add_ai, Verb.REMOVE_AI: _remove_ai, Verb.START: _start,
         Verb.REMATCH: _rematch, Verb.OPEN: _panel, Verb.HAND: _hand, Verb.BOARD: _board, Verb.STATUS: _status,
-        Verb.DO: _step, Verb.PICK: _step, Verb.SEVERAL: _several,
+        Verb.DO: _step, Verb.PICK: _step, Verb.SEVERAL: _several, Verb.TURN: _step,
     }

@@ -37,7 +37,7 @@ class Replies:
         view = None
         if result.panel is not None:
             if result.panel.prompt:
-                lines.append(f"**{result.panel.prompt.text(loc)}**")
+                lines.append(embeds.question(result.panel, loc))
             view = views.panel_view(result.panel, loc)
         content = embeds.clip("\n".join(lines), embeds.CONTENT)
         file = embeds.png_file(result.hand_png, "hand.png")
@@ -64,8 +64,7 @@ class Replies:
     async def panel_message(self, interaction: discord.Interaction, panel: Panel, header: str | None = None, *,
                             edit: bool = False) -> None:
         loc = locale(interaction)
-        question = f"**{panel.prompt.text(loc)}**" if panel.prompt else t("bot.panel.pick", loc)
-        content = embeds.clip("\n".join(p for p in (header, question) if p), embeds.CONTENT)
+        content = embeds.clip("\n".join(p for p in (header, embeds.question(panel, loc)) if p), embeds.CONTENT)
         view = views.panel_view(panel, loc)
         if edit:
             await interaction.edit_original_response(content=content, view=view, embed=None, attachments=[])

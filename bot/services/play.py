@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from engine.ai import suggested_turn
 from engine.core import Action, Event, Message
 
 from ..storage import LogEntry, LogKind, MatchRecord, MatchStatus
@@ -130,6 +131,20 @@ class PlayService:
         return await self.play(match_id, user_id, game.format_action(steps[0]), state_id=state_id, locale=locale,
                                then=steps[1:])
 
+    async def play_turn(self, match_id: int, user_id: int, first: str, *, state_id: int,
+                        locale: str = "en") -> PlayResult:
+        """The suggested turn (engine.ai.suggested_turn) drawn on `state_id`, which must still be the board, in one
+        click: worked out again from that board (the same board gives the same steps), `first` its first step."""
+        match, game, state = await self.core.running(match_id)
+        seat = self.core.seat_for(match, user_id)
+        if match.state_id != state_id:
+            raise StaleBoard(match.id)
+        turn = await asyncio.to_thread(suggested_turn, game, state, seat.seat)
+        if not turn or first != game.format_action(turn[0][0]):
+            raise StaleBoard(match.id)
+        return await self.play(match_id, user_id, first, state_id=state_id, locale=locale,
+                               then=[action for action, _ in turn[1:]])
+
     async def settle(self, result: PlayResult, *, shown: bool, turn_dm: int | None = None) -> None:
         """After the reply to a step: its private news was shown (delivered), or must go by DM after all.
         `turn_dm`: the DM the player answered from, which now shows their next question: the DM of their turn,
@@ -203,6 +218,8 @@ class PlayService:
         panel = panel_of(match, game, state, seat.seat, locale)
         typed = game.format_action(game.parse_action(notation))
         panel.suggested = next((c for c in panel.choices if c.notation == typed), panel.suggested)
+        if panel.suggested is not None and panel.suggested.notation == typed:
+            panel.then = []  # the typed move alone
         return panel
 
     async def choices_here(self, place_id: int, user_id: int, locale: str) -> tuple[int, list[Choice]]:

@@ -29,7 +29,8 @@ class Panel:
     seat: int
     prompt: Message | None
     choices: list[Choice]
-    suggested: Choice | None
+    suggested: Choice | None                              # the one-click suggestion's first step
+    then: list[Choice] = field(default_factory=list)      # the steps that click plays after it (engine.ai.suggested_turn)
     picks: list[Choice] = field(default_factory=list)  # several answers in one go (see picks.py), up to `most`
     most: int = 0
 

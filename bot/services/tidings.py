@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from engine.ai import suggested_turn
 from engine.core import Event, Game, Message, get_game
 from engine.core.messages import has_key
 
@@ -138,14 +139,14 @@ def _turn_start(entries: list[LogEntry], seat: int | None) -> int:
 
 
 def panel_of(match: MatchRecord, game: Game[Any], state: Any, seat: int, locale: str) -> Panel:
-    """A seat's private controls: its question, every legal step in words, and the suggested one."""
+    """A seat's private controls: its question, every legal step in words, and the suggested turn (its first
+    step, and the steps one click on it plays after that)."""
     choices = [Choice(game.format_action(a), game.describe_action(state, seat, a).text(locale))
                for a in game.legal_actions(state, seat)]
-    suggested = game.suggested_action(state, seat)
-    default = (Choice(game.format_action(suggested), game.describe_action(state, seat, suggested).text(locale))
-               if suggested is not None else None)
+    turn = [Choice(game.format_action(a), label.text(locale)) for a, label in suggested_turn(game, state, seat)]
     prompt = game.prompt(state, seat)
-    panel = Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, default)
+    panel = Panel(match, seat, Names(match).message(prompt) if prompt else None, choices, turn[0] if turn else None,
+                  turn[1:])
     several = game.picks(state, seat)
     if several is not None:
         panel.picks, panel.most = picks.choices(game, state, seat, several, locale), several.most

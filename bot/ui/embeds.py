@@ -9,7 +9,7 @@ import discord
 from engine.core import Event, Message, get_game
 
 from ..i18n import t
-from ..services import FinalReport, PrivateNotice, Status, TableUpdate, TurnNotice, tidings, variants
+from ..services import FinalReport, Panel, PrivateNotice, Status, TableUpdate, TurnNotice, tidings, variants
 from ..services.clock import discord_time
 from ..storage import MatchRecord, MatchStatus, SeatRecord
 
@@ -173,8 +173,18 @@ def turn_message(title: str, place_id: int, turn: TurnNotice, locale: str) -> st
     if turn.events:
         lines.append(event_lines(turn.events, locale, CONTENT - 600))
     if asked:
-        lines.append(f"**{turn.panel.prompt.text(locale)}**" if turn.panel.prompt else t("bot.panel.pick", locale))
+        lines.append(question(turn.panel, locale))
     return clip("\n".join(lines), CONTENT)
+
+
+def question(panel: Panel, locale: str) -> str:
+    """A panel's question, and every step of its suggested turn in words: the player reads what the green
+    button plays before clicking it."""
+    lines = [f"**{panel.prompt.text(locale)}**" if panel.prompt else t("bot.panel.pick", locale)]
+    if panel.suggested is not None and panel.then:
+        steps = " › ".join(c.label for c in (panel.suggested, *panel.then))
+        lines.append(t("bot.panel.turn", locale, n=1 + len(panel.then), steps=steps))
+    return "\n".join(lines)
 
 
 def line(message: Message, locale: str, mention: int | None = None) -> str:

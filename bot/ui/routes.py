@@ -47,6 +47,7 @@ class Verb(StrEnum):
     DO = "do"            # a step's button: its notation, or its place in the list (#n)
     PICK = "pick"        # a step chosen from a select
     SEVERAL = "several"  # several answers to a question that asks again, from one multi-select (picks.py)
+    TURN = "turn"        # the suggested turn: its first step (as DO names it), and those the suggestion plays after it
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class Route:
 
 
 LOBBY_VERBS = frozenset({Verb.JOIN, Verb.LEAVE, Verb.ADD_AI, Verb.REMOVE_AI, Verb.START})
-STEP_VERBS = frozenset({Verb.DO, Verb.PICK, Verb.SEVERAL})
+STEP_VERBS = frozenset({Verb.DO, Verb.PICK, Verb.SEVERAL, Verb.TURN})
 VERBS = frozenset(Verb)
 
 
@@ -126,9 +127,10 @@ def parse_replay(custom_id: str) -> ReplayFrame | None:
     return ReplayFrame(match_id, frame, parts[3]) if frame is not None else None
 
 
-def step_ref(match_id: int, state_id: int, notation: str, index: int, limit: int = MAX_CUSTOM_ID) -> str:
+def step_ref(match_id: int, state_id: int, notation: str, index: int, limit: int = MAX_CUSTOM_ID,
+             verb: Verb = Verb.DO) -> str:
     """How a component names a step: its notation, or `#index` (into the legal steps) when too long."""
-    if len(Route(match_id, state_id, Verb.DO, notation).custom_id) <= limit and not notation.startswith("#"):
+    if len(Route(match_id, state_id, verb, notation).custom_id) <= limit and not notation.startswith("#"):
         return notation
     return f"#{index}"
 

@@ -75,6 +75,13 @@ def areas_view(match_id: int, areas: dict[str, str], locale: str) -> discord.ui.
     return _stopped(view)
 
 
+def _suggested_turn(step: str, more: int, locale: str) -> str:
+    """The green button of a suggested turn: its first step and how many follow, the step shortened so that the
+    count is never cut off."""
+    room = BUTTON_LABEL - len(t("bot.panel.suggested_turn", locale, step="", n=more))
+    return t("bot.panel.suggested_turn", locale, step=clip(step, room), n=more)
+
+
 def panel_view(panel: Panel, locale: str) -> discord.ui.View:
     """The private controls: the one-click suggestion first, then every other legal step, each offered once
     (Discord refuses a message whose components share a custom id)."""
@@ -85,10 +92,15 @@ def panel_view(panel: Panel, locale: str) -> discord.ui.View:
     row = 0
     if panel.suggested is not None and panel.suggested.notation in notations:
         index = notations.index(panel.suggested.notation)
-        ref = step_ref(match_id, state_id, panel.suggested.notation, index)
-        view.add_item(_button(t("bot.panel.suggested", locale, step=panel.suggested.label),
-                              Route(match_id, state_id, Verb.DO, ref), discord.ButtonStyle.success, row=0))
-        offered = [(i, c) for i, c in offered if i != index]
+        if panel.then:  # the whole suggested turn in one click; its first step stays offered alone below
+            ref = step_ref(match_id, state_id, panel.suggested.notation, index, verb=Verb.TURN)
+            view.add_item(_button(_suggested_turn(panel.suggested.label, len(panel.then), locale),
+                                  Route(match_id, state_id, Verb.TURN, ref), discord.ButtonStyle.success, row=0))
+        else:
+            ref = step_ref(match_id, state_id, panel.suggested.notation, index)
+            view.add_item(_button(t("bot.panel.suggested", locale, step=panel.suggested.label),
+                                  Route(match_id, state_id, Verb.DO, ref), discord.ButtonStyle.success, row=0))
+            offered = [(i, c) for i, c in offered if i != index]
         row = 1
     if len(panel.picks) > 1:  # several answers in one go, above the answers one at a time
         options = [discord.SelectOption(label=clip(c.label, OPTION_TEXT), value=str(i)) for i, c in enumerate(panel.picks)]

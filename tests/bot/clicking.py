@@ -221,7 +221,8 @@ class Clicking:
         offered = self._offered(panel, state, seat.seat)
         legal = game.legal_actions(state, seat.seat)
         assert sorted(offered) == sorted(legal), "the panel offers exactly the legal steps"
-        suggested = next((a for a, (kind, _) in offered.items() if kind == "suggested"), None)
+        turn = self._turn(panel, state, seat.seat)
+        suggested = turn[0] if turn else next((a for a, (kind, _) in offered.items() if kind == "suggested"), None)
         current.forced += len(legal) == 1
         current.suggested += suggested is not None
         # In a thread: a heuristic choice can take a tenth of a second, which would stall every other player.
@@ -231,6 +232,8 @@ class Clicking:
         current.interactions += 1
         current.questions += 1
         self.panels[user.id] = panel
+        if turn is not None and action == turn[0] and await asyncio.to_thread(self.curious.takes_turn, state, seat.seat):
+            return user, panel, "suggested", turn[1]  # the whole suggested turn
         kind, target = offered[action]
         several = self._several(panel, state, seat.seat)
         if several is not None and kind != "suggested" and any(b == action for _, b in several[1]):
@@ -274,6 +277,15 @@ class Clicking:
             return await self.fake.select(user, panel, custom_id, value if isinstance(value, list) else [value])
         return await self.fake.click(user, panel, custom_id=target)
 
+    def _turn(self, panel: FakeMessage, state, seat: int) -> tuple[Action, str] | None:
+        """The panel's suggested turn of several steps: its first step, and the green button that plays them all."""
+        notations = [self.game.format_action(a) for a in self.game.legal_actions(state, seat)]
+        for button in panel.buttons():
+            route = parse(button["custom_id"])
+            if route.verb is Verb.TURN:
+                return self.game.parse_action(resolve_step(route.arg, notations)), button["custom_id"]
+        return None
+
     @staticmethod
     def _drawn(panel: FakeMessage) -> int | None:
         """The board a panel was drawn on (None when it offers no step, e.g. after the match moved on)."""
@@ -288,6 +300,8 @@ class Clicking:
         offered: dict[Action, tuple[str, object]] = {}
         for button in panel.buttons():
             route = parse(button["custom_id"])
+            if route.verb is Verb.TURN:
+                continue  # the suggested turn (`_turn`)
             notation = resolve_step(route.arg, notations)
             kind = "suggested" if button.get("style") == 3 else "button"
             offered[self.game.parse_action(notation)] = (kind, button["custom_id"])

@@ -305,6 +305,8 @@ class Crashing:
             values = self.rng.sample([o["value"] for o in target["options"]], self.rng.randint(1, target["max_values"]))
             notation = self.first_of(match, seat, values)
         sent = await self.step(user, match, seat, drawn(panel), notation, legal)
+        if kind == "button" and parse(target).verb is Verb.TURN:  # a suggested turn is played on its very board only
+            sent.legal = sent.legal and drawn(panel) == match.state_id
         if kind == "several":
             return await self.fake.select(user, panel, target["custom_id"], values), sent, None
         if kind == "select":

@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
+from bot.i18n import t
 from bot.services import Choice, Panel
 from bot.storage import MatchRecord
 from bot.ui.panels import FRESH, OpenPanels
@@ -50,6 +51,26 @@ def test_the_panel_fits_discords_limits_and_offers_every_choice(count, long):
     ids = [item["custom_id"] for item in items]
     assert len(ids) == len(set(ids))  # Discord refuses a message whose components share a custom id
     assert not any(o.get("description") for item in items for o in item.get("options", []))  # no notation shown
+
+
+@pytest.mark.parametrize("locale", ["en", "it"])
+@pytest.mark.parametrize("long", [False, True])
+def test_a_suggested_turn_is_one_green_button_saying_its_first_step_and_how_many_follow(locale, long):
+    """The green button plays the whole suggested turn; its first step stays offered alone; the count of the
+    steps after it is never cut off, however long the first step's label."""
+    turn = panel(6, long=long)
+    turn.then = turn.choices[:2]
+    items = components(panel_view(turn, locale))
+    green = [item for item in items if item.get("style") == discord.ButtonStyle.success.value]
+    assert len(green) == 1 and parse(green[0]["custom_id"]).verb == "turn"
+    assert resolve_step(parse(green[0]["custom_id"]).arg, [c.notation for c in turn.choices]) == turn.suggested.notation
+    label = green[0]["label"]
+    assert len(label) <= 80 and label.endswith(t("bot.panel.suggested_turn", locale, step="", n=2)[3:])
+    assert label.startswith("✓ " + turn.suggested.label[:20])
+    alone = [parse(item["custom_id"]).arg for item in items if item["type"] == 2 and item is not green[0]]
+    alone += [o["value"] for item in items if item["type"] == 3 for o in item["options"]]
+    assert sorted(resolve_step(ref, [c.notation for c in turn.choices]) for ref in alone) == \
+        sorted(c.notation for c in turn.choices)  # every step alone too, the first included
 
 
 def test_routes_round_trip_and_ignore_foreign_ids():

@@ -42,6 +42,7 @@ ASKING_CHARGES = {
     "alchemist": "alchemy", "impostor": "impostor", "diplomat": "hold", "quartermaster": "goods",
     "agha": "draw",
 }
+TAKES_TURN = 0.3  # how often a curious player who chose the suggestion's first step takes the whole suggested turn
 # Verbs that undo a half-made choice: taken now and then, never twice in a row.
 GOING_BACK = {"back", "clear", "cancel"}
 
@@ -85,6 +86,7 @@ class Curious:
     covered: set[str] = field(default_factory=set)
     last_verb: dict[int, str] = field(default_factory=dict)
     several: random.Random = field(default_factory=lambda: random.Random(0))  # apart: seeded runs go as they did
+    turns: random.Random = field(default_factory=lambda: random.Random(1))    # the same, for `takes_turn`
     ahead: list[tuple[dict[str, Any], Action]] = field(default_factory=list)  # choices worked out, not clicked yet
 
     def prompt_key(self, state, seat: int) -> str | None:
@@ -134,6 +136,17 @@ class Curious:
         """How many of the answers worked out go in the multi-select: any number (the curious also click one
         at a time)."""
         return self.several.randint(1, most)
+
+    def takes_turn(self, state, seat: int) -> bool:
+        """Having chosen the suggestion's first step, whether the whole suggested turn goes with it (one click on
+        the green button): now and then, when the steps after the first answer no kind of question not reached
+        yet (those are clicked one by one, steering as this player does)."""
+        turn = [action for action, _ in ai.suggested_turn(self.game, state, seat)]
+        for before, action in zip(turn, turn[1:], strict=False):
+            state, _ = self.game.apply(state, seat, before)
+            if not kinds_of_click(self.prompt_key(state, seat) or "", action) <= self.covered:
+                return False
+        return self.turns.random() < TAKES_TURN
 
     def note(self, prompt_key: str, action: Action) -> None:
         self.covered |= kinds_of_click(prompt_key, action)
@@ -273,6 +286,9 @@ class Typical(Curious):
 
     def how_many(self, most: int) -> int:
         return most
+
+    def takes_turn(self, state, seat: int) -> bool:
+        return True
 
     def _choose(self, state, seat, key, options, suggested):
         if suggested is not None and suggested in options:
