@@ -36,7 +36,7 @@ from .e2e import (
 GAME = get_game("yspahan")
 # Seeded 4-player matches (three clicking players and an AI seat) in which the curious players reach every
 # kind of step and play every card (bench/clicking.py --game yspahan plays many more).
-COVERAGE_SEEDS = (31,)
+COVERAGE_SEEDS = (33,)
 NAMES = {"Yspahan"}
 
 

@@ -139,13 +139,21 @@ class Curious:
 
     def takes_turn(self, state, seat: int) -> bool:
         """Having chosen the suggestion's first step, whether the whole suggested turn goes with it (one click on
-        the green button): now and then, when the steps after the first answer no kind of question not reached
-        yet (those are clicked one by one, steering as this player does)."""
+        the green button): now and then, when it passes no question where this player would steer otherwise (a
+        kind of question not reached yet, a choice that opens one, a choice it leans to)."""
         turn = [action for action, _ in ai.suggested_turn(self.game, state, seat)]
-        for before, action in zip(turn, turn[1:], strict=False):
-            state, _ = self.game.apply(state, seat, before)
-            if not kinds_of_click(self.prompt_key(state, seat) or "", action) <= self.covered:
-                return False
+        lean = LEANINGS.get(self.game.spec.key)
+        steering, self.rng = self.rng, random.Random(0)  # looking ahead draws nothing from the player's own chance
+        try:
+            for before, action in zip(turn, turn[1:], strict=False):
+                state, _ = self.game.apply(state, seat, before)
+                legal = self.game.legal_actions(state, seat)
+                if not kinds_of_click(self.prompt_key(state, seat) or "", action) <= self.covered or any(
+                        self._opens_new(state, seat, a) or (lean is not None and lean(self, state, seat, a))
+                        for a in legal):
+                    return False
+        finally:
+            self.rng = steering
         return self.turns.random() < TAKES_TURN
 
     def note(self, prompt_key: str, action: Action) -> None:
