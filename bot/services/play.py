@@ -215,7 +215,7 @@ class PlayService:
         match, game, state = await self.core.running(match_id)
         seat = self.core.seat_for(match, user_id)
         await asyncio.to_thread(game.apply, state, seat.seat, notation)
-        panel = panel_of(match, game, state, seat.seat, locale)
+        panel = await asyncio.to_thread(panel_of, match, game, state, seat.seat, locale)  # the suggested turn: a look-ahead
         typed = game.format_action(game.parse_action(notation))
         panel.suggested = next((c for c in panel.choices if c.notation == typed), panel.suggested)
         if panel.suggested is not None and panel.suggested.notation == typed:

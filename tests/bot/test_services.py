@@ -308,6 +308,21 @@ async def test_the_steps_a_click_plays_after_its_first_are_the_bots_and_one_that
     await assert_replays(service, await service.table.get(match.id))
 
 
+async def test_a_move_typed_by_hand_is_offered_alone_even_when_it_begins_the_suggested_turn(service):
+    """/play with a move typed by hand: the panel's one click plays that move, not the suggested turn it begins."""
+    match = await started(service, BOB, CAROL, game="al-rashid")
+    for _ in range(30):
+        match = await service.table.get(match.id)
+        user = awaited_user(match)
+        panel = await service.playing.panel(match.id, user, "en")
+        if panel.then:
+            break
+        await service.playing.play(match.id, user, panel.choices[0].notation, state_id=match.state_id)
+    assert panel.then, "no suggested turn of several steps was offered"
+    proposed = await service.playing.proposal(match.id, user, panel.suggested.notation, "en")
+    assert proposed.suggested == panel.suggested and proposed.then == []
+
+
 # ---- private information -----------------------------------------------------------------------------------
 async def test_private_news_of_a_step_comes_in_the_reply_and_otherwise_by_dm(service, presenter, storage):
     match = await started(service, BOB, game="toy-peek")
