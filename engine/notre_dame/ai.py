@@ -175,7 +175,8 @@ class Mind:
     def message_pull(self, s: State, me: Player) -> float:
         """A little for a carriage standing near a message it may take."""
         near = layout(s.seats).distance[me.carriage]
-        steps = [near[m] for m, x in s.messages.items() if r.may_take(s, self.seat, split_message(x)[0])]
+        takes = r.colours_to_take(s, self.seat)
+        steps = [near[m] for m, x in s.messages.items() if split_message(x)[0] in takes]
         return -MESSAGE_PULL * min(steps) if steps else 0.0
 
 

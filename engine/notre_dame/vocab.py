@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Final
 
 # Player colours, in the order they are handed out (the rulebook's examples: Rosso, Violetto, Blu, Verde, Giallo).
@@ -53,6 +54,7 @@ def message_id(colour: str, kind: int) -> str:
     return f"{colour}-{kind}"
 
 
+@lru_cache(maxsize=64)  # a few dozen tiles, split at every position the heuristic values
 def split_message(message: str) -> tuple[str, int]:
     colour, kind = message.split("-")
     return colour, int(kind)
