@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import cached_property
 
 from engine.core.game import Action, Game
 from engine.core.heuristic import ScoringPlayer
@@ -77,6 +78,14 @@ class Mind:
         self.s, self.t = state, task
         self.me: Player = task.me(state)
         self.board: Board = board(state.provinces)
+        # Worked out once a decision: every option of a turn is weighed against the same palaces and prizes.
+        self._city_worth: dict[tuple[str, frozenset[str], bool], float] = {}
+        self._prizes_worth: dict[tuple[str, ...], float] = {}
+
+    @cached_property
+    def visited(self) -> str:
+        """The province visited now."""
+        return self.s.province()
 
     # ---- worth of things -------------------------------------------------------------------------------
     def card_worth(self, kind: str) -> float:
@@ -94,7 +103,13 @@ class Mind:
 
     def city_worth(self, city: str, own: frozenset[str], crown: bool) -> float:
         """Points of a palace there now, and a little for the provinces still ahead that it touches."""
-        province = self.s.province()
+        known = self._city_worth.get((city, own, crown))
+        if known is None:
+            known = self._city_worth[city, own, crown] = self._city_worth_now(city, own, crown)
+        return known
+
+    def _city_worth_now(self, city: str, own: frozenset[str], crown: bool) -> float:
+        province = self.visited
         points = float(self.board.palace_points(own | {city}, province) - self.board.palace_points(own, province))
         tile = None if crown else self.s.bonus.get(city)
         if tile == PLUS_CARD:
@@ -108,13 +123,19 @@ class Mind:
     def prizes_worth(self, prizes: list[str]) -> float:
         """What withdrawing with these prizes would score, roughly: the palaces on the best cities, the tiles
         towards special cards, the province tile's goods."""
+        known = self._prizes_worth.get(tuple(prizes))
+        if known is None:
+            known = self._prizes_worth[tuple(prizes)] = self._prizes_worth_now(prizes)
+        return known
+
+    def _prizes_worth_now(self, prizes: list[str]) -> float:
         worth = 0.0
         own = self.s.cities_of(self.me.index)
-        free = [c for c in self.board.cities_of[self.s.province()] if c not in self.s.palaces]
+        free = [c for c in self.board.cities_of[self.visited] if c not in self.s.palaces]
         for prize in prizes:
             if prize in FORCES or prize == CROWN:
                 crown = prize == CROWN
-                choices = list(self.board.cities_of[self.s.province()]) if crown else free
+                choices = list(self.board.cities_of[self.visited]) if crown else free
                 if not choices:
                     continue
                 city = max(choices, key=lambda c: self.city_worth(c, own, crown))
@@ -133,7 +154,7 @@ class Mind:
     def _province_goods(self) -> list[str]:
         from .rules import PROVINCE_GOODS
 
-        return PROVINCE_GOODS[self.s.tiles[self.s.province()]]
+        return PROVINCE_GOODS[self.s.tiles[self.visited]]
 
     def worth_after(self, cards: list[str]) -> float:
         """What withdrawing would win if these cards were also in play."""
