@@ -79,8 +79,12 @@ class Mind:
         many days are left to complete it (completed souks score at the week's end)."""
         total = 0.0
         bazaar = RULES.bazaar_points if self.s.player(seat).owns(BAZAAR) else 0
-        for souk in CITY.souks.values():
-            mine = sum(1 for shop in souk.shops if shops.get(shop) == seat)
+        cubes: dict[str, int] = {}  # the seat's cubes by souk, from the few shops taken (not every shop's owner)
+        for shop, owner in shops.items():
+            if owner == seat:
+                cubes[CITY.souk_of[shop]] = cubes.get(CITY.souk_of[shop], 0) + 1
+        for souk in CITY.souks.values():  # in map order: the same sum, term by term, as ever
+            mine = cubes.get(souk.id, 0)
             if not mine:
                 continue
             missing = len(souk.shops) - mine
