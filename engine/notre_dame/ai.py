@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, cast
 
 from engine.core.flow import Ask, FlowGame
@@ -102,27 +103,38 @@ class Mind:
         rounds_in_period = period_end - state.round + 1
         expected = sum(p.notre_dame for p in state.players) + 0.25 * state.seats * rounds_in_period
         self.notre_dame_share = RULES.notre_dame_points[state.seats] / max(1.0, expected)
+        self.card_worths: dict[str, float] = {}
 
     # ---- options -------------------------------------------------------------------------------------
     def keep(self, action: Action) -> float:
         return self.card_worth(action.args[0])
 
     def look_ahead(self, action: Action) -> float:
-        return self.after(self.root, action, BUDGET) - self.value(self.root)
+        return self.after(self.root, action, BUDGET) - self.root_value
+
+    @cached_property
+    def root_value(self) -> float:
+        return self.value(self.root)
 
     def after(self, state: State, action: Action, budget: int) -> float:
         """The value reached by `action` and the best answers to the follow-up questions it raises."""
         reached, _ = self.game.apply(state, self.seat, action)
         ask: Ask[Any, Any] | None = self.game.asking(reached, self.seat)
         if ask is not None and isinstance(ask, FOLLOW_UPS) and budget > 1:
-            options = ask.options(reached)
+            options = self.game.legal_actions(reached, self.seat)  # listed by the step that reached it
             if options:
                 share = budget // len(options)
                 return max(self.after(reached, a, share) for a in options)
         return self.value(reached)
 
     def card_worth(self, kind: str) -> float:
-        """What playing a card of this kind now would gain, at best (or nothing, playing it without action)."""
+        """What playing a card of this kind now would gain, at best (or nothing, playing it without action): a
+        card of the seat's colour, so two cards of a kind in a draft are worth the same."""
+        if kind not in self.card_worths:
+            self.card_worths[kind] = self._card_worth_now(kind)
+        return self.card_worths[kind]
+
+    def _card_worth_now(self, kind: str) -> float:
         trial = self.root.clone()
         me = trial.player(self.seat)
         me.hand = [card(me.colour, kind)]

@@ -167,22 +167,18 @@ def may_take(s: State, seat: int, colour: str) -> bool:
     with no message left is no longer counted (Rimessa delle carrozze: "Non potrà raccogliere altre tessere
     Messaggio di questo colore, fino a quando non ne avrà ottenute altrettante in ciascuno dei colori degli
     avversari ... quando non è più disponibile alcun messaggio di un dato colore")."""
-    return _may_take(_held_colours(s, seat), message_colours_left(s), colour)
+    held = [split_message(m)[0] for m in s.players[seat].messages]
+    mine = held.count(colour)
+    return all(held.count(other) >= mine for other in message_colours_left(s) if other != colour)
 
 
 def colours_to_take(s: State, seat: int) -> set[str]:
-    """The colours on the board of which `seat` may take a message (`may_take` of each, the board read once)."""
-    held, left = _held_colours(s, seat), message_colours_left(s)
-    return {colour for colour in left if _may_take(held, left, colour)}
-
-
-def _held_colours(s: State, seat: int) -> list[str]:
-    return [split_message(m)[0] for m in s.players[seat].messages]
-
-
-def _may_take(held: list[str], left: set[str], colour: str) -> bool:
-    mine = held.count(colour)
-    return all(held.count(other) >= mine for other in left if other != colour)
+    """The colours on the board that `may_take` allows, the board read once: those of which `seat` holds the
+    fewest messages (no other colour on the board held fewer times)."""
+    held = [split_message(m)[0] for m in s.players[seat].messages]
+    counts = {colour: held.count(colour) for colour in message_colours_left(s)}
+    fewest = min(counts.values(), default=0)
+    return {colour for colour, n in counts.items() if n == fewest}
 
 
 def destinations(s: State, seat: int) -> list[str]:

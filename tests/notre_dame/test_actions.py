@@ -1,8 +1,11 @@
 """Phase 3 and the nine action cards (002, "Fase 3: Gioco delle carte azione", "Le carte azione")."""
 
+import random
+
 import pytest
 
 from engine.notre_dame import GAME
+from engine.notre_dame import rules as r
 from engine.notre_dame.actions import Friend
 from engine.notre_dame.board import layout
 from engine.notre_dame.state import kind_of
@@ -182,6 +185,22 @@ def test_no_second_message_of_a_colour_before_one_of_every_other_colour_on_the_b
     s.messages["red.1"] = "red-4"
     s = at(s, "play carriage_house", "go red.1")
     assert s.player(RED).messages[-1] == "red-4"
+
+
+def test_the_colours_to_take_are_those_the_rule_allows():
+    """`colours_to_take` (the heuristic reads it at every position it weighs) is `may_take` of each colour on the
+    board: in the rulebook's example only blue, and at every step of seeded random matches."""
+    s = acting(4, {RED: ["carriage_house", "bank", "inn"]})
+    s.player(RED).messages = ["yellow-1", "green-2", "red-3"]
+    assert r.colours_to_take(s, RED) == {"blue"}
+    for seed in range(3):
+        rng, s = random.Random(seed), GAME.new_game(None, 4, seed)
+        while GAME.active_seats(s):
+            for seat in range(4):
+                allowed = {c for c in r.message_colours_left(s) if r.may_take(s, seat, c)}
+                assert r.colours_to_take(s, seat) == allowed
+            seat = min(GAME.active_seats(s))
+            s, _ = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
 
 
 def test_carriages_may_share_a_market():
