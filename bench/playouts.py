@@ -3,11 +3,14 @@
     .venv/bin/python bench/playouts.py                         # every game, 4 players, seeds 1-3
     .venv/bin/python bench/playouts.py --game notre-dame --profile
     .venv/bin/python bench/playouts.py --against main          # a git revision and this tree, in turn
+    .venv/bin/python bench/playouts.py --decisions             # the expert's decisions at its default budget
 
 A step of a play-out is the heuristic's choice and the engine's `apply`; a decision is a choice among more than
 one legal action. Times are the process's CPU time (ms), so other work on a shared machine counts little; only
 figures taken side by side compare. Each line ends with a digest of the moves played: speed work must leave it
-as it was (bench/replays.py checks every observable step).
+as it was (bench/replays.py checks every observable step). `--decisions` times the expert's search instead
+(CPU time, as bench/expert.py reports it) at every `--every`th step of a heuristic match that offers a choice, with
+the play-outs that the budget (`--steps`, default the game's) afforded.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import hashlib
 import pstats
 import random
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from bench.engine import extracted  # noqa: E402
 from engine.ai import heuristic_for  # noqa: E402
 from engine.core import get_game  # noqa: E402
+from engine.expert import Search, expertise_for  # noqa: E402
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 
@@ -62,6 +67,34 @@ def measure(key: str, players: int, seeds: range) -> str:
             f"moves {moves.hexdigest()[:12]}")
 
 
+def decisions(key: str, players: int, seed: int, every: int, steps: int | None) -> str:
+    """The expert's search, as `ExpertPolicy.choose` runs it, at every `every`th step of a heuristic match (seed
+    `seed`) where the seat has a choice; the match itself goes on as the heuristic plays it."""
+    game = get_game(key)
+    heuristic, expertise = heuristic_for(game), expertise_for(game)
+    budget = steps or expertise.PLAYOUT_STEPS
+    state, rng, searching = game.new_game(None, players, seed), random.Random(seed), random.Random(seed)
+    times: list[float] = []
+    playouts: list[int] = []
+    step = 0
+    while active := game.active_seats(state):
+        seat = min(active)
+        legal = game.legal_actions(state, seat)
+        if step % every == 0 and len(legal) > 1:
+            started = time.process_time()
+            search = Search(game, seat, heuristic, heuristic, expertise.determinize,
+                            random.Random(searching.getrandbits(64)))
+            search.best(state, legal, budget)
+            times.append(time.process_time() - started)
+            playouts.append(search.playouts)
+        state, _ = game.apply(state, seat, heuristic.choose(game, state, seat, rng))
+        step += 1
+    times.sort()
+    return (f"{key}: budget {budget} steps, {len(times)} decisions: p50 {statistics.median(times):.2f} s, "
+            f"p95 {times[int(0.95 * (len(times) - 1))]:.2f} s, max {times[-1]:.2f} s of CPU; "
+            f"play-outs a decision: median {statistics.median(playouts):.0f}, fewest {min(playouts)}, most {max(playouts)}")
+
+
 def compare(rev: str, args: list[str], rounds: int) -> None:
     """Each game measured with `rev`'s engine and with this tree's in turn, `rounds` times: ms a step and their ratio."""
     with tempfile.TemporaryDirectory() as folder:
@@ -86,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="print the hotspots (cProfile, own time)")
     parser.add_argument("--against", metavar="REV", help="measure this git revision and this tree in turn")
     parser.add_argument("--rounds", type=int, default=2, help="with --against: how many times each")
+    parser.add_argument("--decisions", action="store_true", help="time the expert's decisions instead")
+    parser.add_argument("--every", type=int, default=20, help="with --decisions: a search every this many steps")
+    parser.add_argument("--steps", type=int, default=None, help="with --decisions: the budget (default: the game's)")
     args = parser.parse_args(argv)
     keys = [args.game] if args.game else list(GAMES)
     if args.against:
@@ -95,6 +131,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     seeds = range(args.seed, args.seed + args.games)
     for key in keys:
+        if args.decisions:
+            print(decisions(key, args.players, args.seed, args.every, args.steps), flush=True)
+            continue
         heuristic_for(get_game(key))  # the game's data loaded before the clock starts
         if args.profile:
             profile = cProfile.Profile()
