@@ -104,10 +104,12 @@ def compare(rev: str, args: list[str], rounds: int) -> None:
             outputs = [subprocess.run([sys.executable, str(tree / "bench" / "playouts.py"), *args], cwd=tree,
                                       check=True, capture_output=True, text=True).stdout for tree in trees]
             for before, after in zip(*(o.splitlines() for o in outputs), strict=True):
-                step = [float(re.search(r"([\d.]+) ms a step", line).group(1)) for line in (before, after)]  # type: ignore[union-attr]
+                decision, step = ([float(re.search(rf"([\d.]+) ms a {what}", line).group(1))  # type: ignore[union-attr]
+                                   for line in (before, after)] for what in ("decision", "step"))
                 same = before.rsplit(" ", 1)[1] == after.rsplit(" ", 1)[1]
-                print(f"{before.split(':')[0]}: {step[0]:.2f} / {step[1]:.2f} ms a step ({rev} / this tree), "
-                      f"{step[0] / step[1]:.2f}× faster; {'same moves' if same else 'MOVES DIFFER'}", flush=True)
+                print(f"{before.split(':')[0]} ({rev} / this tree): {decision[0]:.2f} / {decision[1]:.2f} ms a "
+                      f"decision, {step[0]:.2f} / {step[1]:.2f} ms a step, {step[0] / step[1]:.2f}× faster; "
+                      f"{'same moves' if same else 'MOVES DIFFER'}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
