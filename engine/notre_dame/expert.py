@@ -33,7 +33,7 @@ from .setup import unseen_persons_shuffled
 from .state import Player, State, card, colour_of
 from .vocab import CARDS
 
-PLAYOUT_STEPS = 500  # about 2 s of one core: the heuristic weighs every person by trying it (docs/benchmarks.md)
+PLAYOUT_STEPS = 1000  # about 2 s of one core: the heuristic tries every option out, so a step is dear (docs/benchmarks.md)
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

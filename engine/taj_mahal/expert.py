@@ -20,7 +20,7 @@ from .state import State
 from .turn import Extra
 
 DECK = load().cards.deck()
-PLAYOUT_STEPS = 2700  # about 2 s of one core (docs/benchmarks.md)
+PLAYOUT_STEPS = 5200  # about 2 s of one core (docs/benchmarks.md)
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

@@ -14,7 +14,7 @@ from .city import RULES
 from .state import State
 from .vocab import CARDS
 
-PLAYOUT_STEPS = 2800  # about 2 s of one core (docs/benchmarks.md)
+PLAYOUT_STEPS = 4500  # about 2 s of one core (docs/benchmarks.md)
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
