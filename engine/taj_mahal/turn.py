@@ -60,6 +60,18 @@ class Turn(Step):
         back = [A("back")] if self.colour else []
         return [*(A("play", k) for k in self.cards(s)), A("withdraw"), *back]
 
+    def options(self, s: State) -> list[Action]:
+        """`problem` for every card at once (this question is asked on almost every other step): a card listed
+        is held, so only its colour may forbid it, and `playable_colours` are coloured."""
+        if self.by_colour(s):
+            return super().options(s)
+        colours = playable_colours(s.of_seat(self.seat))
+        out = [A("play", k) for k in self.cards(s) if card_colour(k) in colours]
+        out.append(A("withdraw"))
+        if self.colour:
+            out.append(A("back"))
+        return out
+
     def why_not(self, s: State, a: Action) -> Illegal | None:
         if a.verb != "play":
             return None
