@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.flow import Ask
 from engine.core.game import Action, Game
-from engine.core.heuristic import ScoringPlayer
+from engine.core.heuristic import ScoringPlayer, once_a_decision
 
 from .barter import gold_value
 from .board import DOMINANCE, RULES, mercenary_value, placement_refusal
@@ -63,10 +63,6 @@ class Mind:
         # What spending a gold of goods (or a credit note) gives up: what it would buy later. In the last turn
         # nothing: whatever is left at the end scores nothing, so the family buys all it can.
         self.spend, self.note = (GOLD, NOTE) if self.turns_left else (0.0, 0.0)
-        # Worked out once a decision: the placements of every piece weigh the same areas at the same ranks.
-        self._ranks: dict[tuple[str, str | None], int | None] = {}
-        self._area_worths: dict[tuple[str, int | None], float] = {}
-        self._charge_worths: dict[str, float] = {}
 
     # ---- worth of things ---------------------------------------------------------------------------
     def goods_gain(self, extra: dict[str, int], goods: dict[str, int] | None = None) -> int:
@@ -84,13 +80,8 @@ class Mind:
     def budget(self) -> int:
         return gold_value(self.me.goods)
 
+    @once_a_decision  # the placements of every piece weigh the same areas, ranks and charges
     def charge_worth(self, charge: str) -> float:
-        known = self._charge_worths.get(charge)
-        if known is None:
-            known = self._charge_worths[charge] = self._charge_worth_now(charge)
-        return known
-
-    def _charge_worth_now(self, charge: str) -> float:
         me, left = self.me, self.turns_left
         info = CHARGES[charge]
         if info.points is None:  # political charges: what they would score now, and some hope
@@ -160,13 +151,9 @@ class Mind:
         return gold_value(goods) - gold_value(self.me.goods)
 
     # ---- dominance ---------------------------------------------------------------------------------
+    @once_a_decision
     def rank(self, area: str, piece: str | None = None) -> int | None:
         """Our place in `area` (0 = first), with `piece` added; None when not there or not received."""
-        if (area, piece) not in self._ranks:
-            self._ranks[area, piece] = self._rank_now(area, piece)
-        return self._ranks[area, piece]
-
-    def _rank_now(self, area: str, piece: str | None) -> int | None:
         entries = []
         mine = False
         for i, stack in enumerate(self.s.areas[area]):
@@ -205,14 +192,9 @@ class Mind:
             worth = max([worth, *alls])
         return worth
 
+    @once_a_decision
     def area_worth(self, area: str, rank: int | None) -> float:
         """What being at `rank` in `area` is worth when it is resolved."""
-        known = self._area_worths.get((area, rank))
-        if known is None:
-            known = self._area_worths[area, rank] = self._area_worth_now(area, rank)
-        return known
-
-    def _area_worth_now(self, area: str, rank: int | None) -> float:
         if rank is None or rank >= 3:
             return 0.0
         if area in TERRITORIES:

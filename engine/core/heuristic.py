@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, cast
 
 from .game import Action, Game, Seat
 
 S = TypeVar("S")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def once_a_decision(method: F) -> F:
+    """A heuristic's method whose answers are kept on its object: the object weighs one position for one decision,
+    so the same arguments (hashable) give the same answer while it lives. Not `functools.cache`, which would keep
+    every such object alive."""
+    name = f"_known_{method.__name__}"
+
+    @functools.wraps(method)
+    def kept(self: Any, *args: Any, **kwargs: Any) -> Any:
+        known = self.__dict__.get(name)
+        if known is None:
+            known = self.__dict__[name] = {}
+        key = (args, *kwargs.items())
+        if key not in known:
+            known[key] = method(self, *args, **kwargs)
+        return known[key]
+
+    return cast(F, kept)
 
 
 class ScoringPlayer(Generic[S]):

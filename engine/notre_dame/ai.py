@@ -18,7 +18,7 @@ from typing import Any, cast
 
 from engine.core.flow import Ask, FlowGame
 from engine.core.game import Action, Game
-from engine.core.heuristic import ScoringPlayer
+from engine.core.heuristic import ScoringPlayer, once_a_decision
 
 from . import rules as r
 from .actions import Carriage, Donate, Friend, Play, Source, Take
@@ -103,7 +103,6 @@ class Mind:
         rounds_in_period = period_end - state.round + 1
         expected = sum(p.notre_dame for p in state.players) + 0.25 * state.seats * rounds_in_period
         self.notre_dame_share = RULES.notre_dame_points[state.seats] / max(1.0, expected)
-        self.card_worths: dict[str, float] = {}
 
     # ---- options -------------------------------------------------------------------------------------
     def keep(self, action: Action) -> float:
@@ -127,14 +126,10 @@ class Mind:
                 return max(self.after(reached, a, share) for a in options)
         return self.value(reached)
 
+    @once_a_decision
     def card_worth(self, kind: str) -> float:
         """What playing a card of this kind now would gain, at best (or nothing, playing it without action): a
         card of the seat's colour, so two cards of a kind in a draft are worth the same."""
-        if kind not in self.card_worths:
-            self.card_worths[kind] = self._card_worth_now(kind)
-        return self.card_worths[kind]
-
-    def _card_worth_now(self, kind: str) -> float:
         trial = self.root.clone()
         me = trial.player(self.seat)
         me.hand = [card(me.colour, kind)]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from engine.core.game import Action, Game
-from engine.core.heuristic import ScoringPlayer
+from engine.core.heuristic import ScoringPlayer, once_a_decision
 
 from .board import Board, board
 from .flow import Step
@@ -78,9 +78,6 @@ class Mind:
         self.s, self.t = state, task
         self.me: Player = task.me(state)
         self.board: Board = board(state.provinces)
-        # Worked out once a decision: every option of a turn is weighed against the same palaces and prizes.
-        self._city_worth: dict[tuple[str, frozenset[str], bool], float] = {}
-        self._prizes_worth: dict[tuple[str, ...], float] = {}
 
     @cached_property
     def visited(self) -> str:
@@ -101,14 +98,9 @@ class Mind:
         main = colours.most_common(1)[0][0] if colours else None
         return (1.0 if card_colour(kind) == main else 0.2) + use
 
+    @once_a_decision  # every option of a turn is weighed against the same palaces and prizes
     def city_worth(self, city: str, own: frozenset[str], crown: bool) -> float:
         """Points of a palace there now, and a little for the provinces still ahead that it touches."""
-        known = self._city_worth.get((city, own, crown))
-        if known is None:
-            known = self._city_worth[city, own, crown] = self._city_worth_now(city, own, crown)
-        return known
-
-    def _city_worth_now(self, city: str, own: frozenset[str], crown: bool) -> float:
         province = self.visited
         points = float(self.board.palace_points(own | {city}, province) - self.board.palace_points(own, province))
         tile = None if crown else self.s.bonus.get(city)
@@ -123,12 +115,10 @@ class Mind:
     def prizes_worth(self, prizes: list[str]) -> float:
         """What withdrawing with these prizes would score, roughly: the palaces on the best cities, the tiles
         towards special cards, the province tile's goods."""
-        known = self._prizes_worth.get(tuple(prizes))
-        if known is None:
-            known = self._prizes_worth[tuple(prizes)] = self._prizes_worth_now(prizes)
-        return known
+        return self._prizes_worth(tuple(prizes))
 
-    def _prizes_worth_now(self, prizes: list[str]) -> float:
+    @once_a_decision
+    def _prizes_worth(self, prizes: tuple[str, ...]) -> float:
         worth = 0.0
         own = self.s.cities_of(self.me.index)
         free = [c for c in self.board.cities_of[self.visited] if c not in self.s.palaces]
