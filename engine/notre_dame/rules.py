@@ -162,19 +162,12 @@ def message_colours_left(s: State) -> set[str]:
     return {split_message(m)[0] for m in s.messages.values()}
 
 
-def may_take(s: State, seat: int, colour: str) -> bool:
-    """No second message of a colour before holding as many of every other colour still on the board; a colour
-    with no message left is no longer counted (Rimessa delle carrozze: "Non potrà raccogliere altre tessere
-    Messaggio di questo colore, fino a quando non ne avrà ottenute altrettante in ciascuno dei colori degli
-    avversari ... quando non è più disponibile alcun messaggio di un dato colore")."""
-    held = [split_message(m)[0] for m in s.players[seat].messages]
-    mine = held.count(colour)
-    return all(held.count(other) >= mine for other in message_colours_left(s) if other != colour)
-
-
 def colours_to_take(s: State, seat: int) -> set[str]:
-    """The colours on the board that `may_take` allows, the board read once: those of which `seat` holds the
-    fewest messages (no other colour on the board held fewer times)."""
+    """The colours on the board whose messages `seat` may take: those it holds fewest of. No second message of a
+    colour before holding as many of every other colour still on the board; a colour with no message left is no
+    longer counted (Rimessa delle carrozze: "Non potrà raccogliere altre tessere Messaggio di questo colore, fino
+    a quando non ne avrà ottenute altrettante in ciascuno dei colori degli avversari ... quando non è più
+    disponibile alcun messaggio di un dato colore")."""
     held = [split_message(m)[0] for m in s.players[seat].messages]
     counts = {colour: held.count(colour) for colour in message_colours_left(s)}
     fewest = min(counts.values(), default=0)
@@ -192,7 +185,7 @@ def move_carriage(s: State, seat: int, to: str) -> str | None:
     p = s.player(seat)
     p.carriage = to
     message = s.messages.get(to)
-    if message is None or not may_take(s, seat, split_message(message)[0]):
+    if message is None or split_message(message)[0] not in colours_to_take(s, seat):
         return None
     del s.messages[to]
     p.messages.append(message)

@@ -188,16 +188,19 @@ def test_no_second_message_of_a_colour_before_one_of_every_other_colour_on_the_b
 
 
 def test_the_colours_to_take_are_those_the_rule_allows():
-    """`colours_to_take` (the heuristic reads it at every position it weighs) is `may_take` of each colour on the
-    board: in the rulebook's example only blue, and at every step of seeded random matches."""
+    """`colours_to_take` (the carriage and the heuristic read it) is the rule as the rulebook words it, for each
+    colour on the board: no colour held more often than any other still there. In the rulebook's example only
+    blue; then at every step of seeded random matches."""
     s = acting(4, {RED: ["carriage_house", "bank", "inn"]})
     s.player(RED).messages = ["yellow-1", "green-2", "red-3"]
     assert r.colours_to_take(s, RED) == {"blue"}
     for seed in range(3):
         rng, s = random.Random(seed), GAME.new_game(None, 4, seed)
         while GAME.active_seats(s):
+            left = r.message_colours_left(s)
             for seat in range(4):
-                allowed = {c for c in r.message_colours_left(s) if r.may_take(s, seat, c)}
+                held = [m.split("-")[0] for m in s.players[seat].messages]
+                allowed = {c for c in left if all(held.count(o) >= held.count(c) for o in left if o != c)}
                 assert r.colours_to_take(s, seat) == allowed
             seat = min(GAME.active_seats(s))
             s, _ = GAME.apply(s, seat, rng.choice(GAME.legal_actions(s, seat)))
