@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from bench.engine import extracted  # noqa: E402
 from engine.ai import heuristic_for  # noqa: E402
 from engine.core import get_game  # noqa: E402
-from engine.expert import Search, expertise_for  # noqa: E402
+from engine.expert import ExpertPolicy  # noqa: E402
 
 GAMES = ("al-rashid", "taj-mahal", "notre-dame", "yspahan")
 
@@ -71,8 +71,8 @@ def decisions(key: str, players: int, seed: int, every: int, steps: int | None) 
     """The expert's search, as `ExpertPolicy.choose` runs it, at every `every`th step of a heuristic match (seed
     `seed`) where the seat has a choice; the match itself goes on as the heuristic plays it."""
     game = get_game(key)
-    heuristic, expertise = heuristic_for(game), expertise_for(game)
-    budget = steps or expertise.PLAYOUT_STEPS
+    heuristic, expert = heuristic_for(game), ExpertPolicy(steps)
+    budget = expert.budget(game)
     state, rng, searching = game.new_game(None, players, seed), random.Random(seed), random.Random(seed)
     times: list[float] = []
     playouts: list[int] = []
@@ -82,8 +82,7 @@ def decisions(key: str, players: int, seed: int, every: int, steps: int | None) 
         legal = game.legal_actions(state, seat)
         if step % every == 0 and len(legal) > 1:
             started = time.process_time()
-            search = Search(game, seat, heuristic, heuristic, expertise.determinize,
-                            random.Random(searching.getrandbits(64)))
+            search = expert.search(game, seat, random.Random(searching.getrandbits(64)))
             search.best(state, legal, budget)
             times.append(time.process_time() - started)
             playouts.append(search.playouts)

@@ -17,6 +17,11 @@ the heuristic's choice only when it did better on the same worlds by more than t
 `clearly_better`): a play-out's result swings by about a whole win, and a search too short to tell two
 actions apart plays as the heuristic does instead of picking among them by luck.
 
+Where a match is long and its heuristic dear (Notre Dame), a play-out may stop short of the end: the game's
+`expert` module then gives `estimate`, the final scores the position promises, read the same way for every
+seat, once the play-out has gone far enough (Lorentz, "Early playout termination in MCTS", 2016). Shorter
+play-outs afford more worlds, and the luck of the rounds beyond the horizon no longer drowns the difference.
+
 The budget is counted in engine steps played out, not in seconds: a decision is the same whatever the load
 of the machine, so a match replays exactly from its seed and a test can hold the choice to a seed. The
 default budget of each game is about 2 s of one core (docs/benchmarks.md).
@@ -39,6 +44,8 @@ MARGIN_SCALE = 10.0   # a lead of this many points adds about a third of a win (
 
 
 Determinize = Callable[[Any, Seat, random.Random], Any]
+# The scores a play-out from `world` promises at `state`, or None while it must go on (a game's `estimate`).
+Estimate = Callable[[Game[Any], Any, Any], dict[Seat, float] | None]
 
 
 def expertise_for(game: Game[Any]) -> Any:
@@ -65,21 +72,29 @@ class ExpertPolicy:
         legal = game.legal_actions(state, seat)
         if len(legal) == 1:
             return legal[0]
+        search = self.search(game, seat, random.Random(rng.getrandbits(64)))
+        return search.best(state, legal, self.budget(game), self.candidates)
+
+    def search(self, game: Game[Any], seat: Seat, rng: random.Random) -> Search:
+        """A decision's search for `seat`, drawing its worlds from `rng`."""
         from engine.ai import heuristic_for  # engine.ai offers this policy
 
         expertise, heuristic = expertise_for(game), heuristic_for(game)
-        search = Search(game, seat, heuristic, self.playout or heuristic, expertise.determinize,
-                        random.Random(rng.getrandbits(64)))
-        return search.best(state, legal, self.playout_steps or expertise.PLAYOUT_STEPS, self.candidates)
+        return Search(game, seat, heuristic, self.playout or heuristic, expertise.determinize, rng,
+                      getattr(expertise, "estimate", None))
+
+    def budget(self, game: Game[Any]) -> int:
+        """Engine steps played out a decision."""
+        return self.playout_steps or expertise_for(game).PLAYOUT_STEPS
 
 
 class Search:
     """One decision's search: worlds sampled once and shared by every candidate."""
 
     def __init__(self, game: Game[Any], seat: Seat, heuristic: Any, playout: Any, determinize: Determinize,
-                 rng: random.Random):
+                 rng: random.Random, estimate: Estimate | None = None):
         self.game, self.seat, self.heuristic, self.policy = game, seat, heuristic, playout
-        self.determinize, self.rng = determinize, rng
+        self.determinize, self.rng, self.estimate = determinize, rng, estimate
         self.worlds: list[tuple[Any, int]] = []   # (a sampled state, the seed of its play-outs)
         self.steps = 0                            # engine steps played out so far
         self.playouts = 0
@@ -118,17 +133,24 @@ class Search:
         return self.worlds[index]
 
     def playout(self, world: Any, seed: int, action: Action) -> float:
-        """The seat's reward for `action` in `world`, every seat then played by the play-out policy to the end."""
-        game, rng = self.game, random.Random(seed)
+        """The seat's reward for `action` in `world`, every seat then played by the play-out policy to the end,
+        or to where the game's `estimate` reads the scores."""
+        game, rng, estimate = self.game, random.Random(seed), self.estimate
         state, _ = game.apply(world, self.seat, action)
-        steps = 1
+        steps, scores = 1, None
         while active := game.active_seats(state):
+            if estimate is not None and (scores := estimate(game, world, state)) is not None:
+                break
             mover = min(active)
             state, _ = game.apply(state, mover, self.policy.choose(game, state, mover, rng))
             steps += 1
         self.steps += steps
         self.playouts += 1
-        return reward(game.outcome(state), self.seat)
+        if scores is None:
+            outcome = game.outcome(state)
+            assert outcome is not None  # nobody is asked any more: the match is over
+            return reward(outcome.scores, outcome.winners(), self.seat)
+        return reward(scores, [s for s, points in scores.items() if points == max(scores.values())], self.seat)
 
 
 def clearly_better(challenger: list[float], favourite: list[float]) -> bool:
@@ -143,12 +165,11 @@ def clearly_better(challenger: list[float], favourite: list[float]) -> bool:
     return mean > SURE * spread / math.sqrt(len(differences))
 
 
-def reward(outcome: Any, seat: Seat) -> float:
+def reward(scores: dict[Seat, Any], winners: list[Seat], seat: Seat) -> float:
     """A win (shared: its share) and, for a half as much, the lead over the best other seat, squashed."""
-    winners = outcome.winners()
     won = 1.0 / len(winners) if seat in winners else 0.0
-    others = [points for other, points in outcome.scores.items() if other != seat]
-    lead = outcome.scores[seat] - max(others) if others else 0
+    others = [points for other, points in scores.items() if other != seat]
+    lead = scores[seat] - max(others) if others else 0
     return won + 0.5 * math.tanh(lead / MARGIN_SCALE)
 
 

@@ -26,14 +26,30 @@ hidden.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from engine.core import Game
 from engine.expert import unseen
 
+from .ai import Mind
 from .setup import unseen_persons_shuffled
 from .state import Player, State, card, colour_of
 from .vocab import CARDS
 
 PLAYOUT_STEPS = 1000  # about 2 s of one core: the heuristic tries every option out, so a step is dear (docs/benchmarks.md)
+# A play-out stops once the decision's round and the next are over: a whole match is some 270 steps of 2 ms, so
+# play-outs to the end afforded the search about seven worlds a decision; to this horizon, about three times as
+# many (docs/benchmarks.md).
+LOOK_AHEAD_ROUNDS = 2
+
+
+def estimate(game: Game[Any], world: State, state: State) -> dict[int, float] | None:
+    """What every seat's position at `state` promises, in prestige, as the heuristic weighs it (engine/notre_dame/
+    ai.py: its prestige and what its coins, cubes, buildings, share of Notre Dame and rats will likely be worth),
+    once the play-out from `world` has played LOOK_AHEAD_ROUNDS rounds; None before."""
+    if state.round < world.round + LOOK_AHEAD_ROUNDS:
+        return None
+    return {p.seat: Mind(game, state, p.seat).value(state) for p in state.players}
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from engine.ai import heuristic_for
+from engine.expert import ExpertPolicy
 from engine.notre_dame import GAME
-from engine.notre_dame.expert import determinize
+from engine.notre_dame.expert import LOOK_AHEAD_ROUNDS, determinize, estimate
 from engine.notre_dame.state import State, colour_of, kind_of
 from tests.expert.test_expert import QUICK, dump
 
@@ -113,3 +114,26 @@ def test_hidden_prestige_is_taken_to_be_the_seats_own_and_public_prestige_is_kep
     public = state.clone().sealed()
     public.public_prestige = True  # a casual table: everybody's prestige is seen, and kept
     assert [p.prestige for p in determinize(public, 0, random.Random(1)).players] == [p.prestige for p in public.players]
+
+
+def test_a_play_out_stops_two_rounds_on_where_every_seat_is_weighed_alike() -> None:
+    """The search's play-outs end once the decision's round and the next are over (`estimate`): before, nothing;
+    there, a worth for every seat, which more prestige raises by as much. A search from the first round then plays
+    out fewer steps a world than the match has left, and affords more worlds."""
+    state, seat, _ = next(positions(4, 3, every=1))
+    world = determinize(state, seat, random.Random(1))
+    s, rng, reached = world, random.Random(2), None
+    while (active := GAME.active_seats(s)) and reached is None:
+        assert s.round >= world.round + LOOK_AHEAD_ROUNDS or estimate(GAME, world, s) is None
+        reached = estimate(GAME, world, s)
+        if reached is None:
+            mover = min(active)
+            s, _ = GAME.apply(s, mover, HEURISTIC.choose(GAME, s, mover, rng))
+    assert reached is not None and s.round == world.round + LOOK_AHEAD_ROUNDS and sorted(reached) == [0, 1, 2, 3]
+    richer = s.clone()
+    richer.player(1).prestige += 5
+    assert estimate(GAME, world, richer.sealed())[1] == pytest.approx(reached[1] + 5)
+
+    search = ExpertPolicy().search(GAME, seat, random.Random(4))
+    search.best(state, GAME.legal_actions(state, seat), 1000)
+    assert search.playouts >= 10 and search.steps / search.playouts < 100  # a whole match: some 260 steps
