@@ -56,11 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     game = get_game(args.game)
     expert, normal = ExpertPolicy(args.steps), heuristic_for(game)
     wins, mine, theirs, decisions = 0.0, [], [], []
-    played = 0
     for number, seed in enumerate(range(args.seed, args.seed + args.games), 1):
         if args.until is not None and datetime.datetime.now(datetime.UTC) >= args.until:
             break
-        played = number
         seat_of_expert = seed % args.players
         state, rng = game.new_game(None, args.players, seed), random.Random(seed)
         while active := game.active_seats(state):
@@ -81,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"seed {seed}: expert in seat {seat_of_expert} {'won' if won else 'lost'} "
               f"({result.scores[seat_of_expert]} against {max(p for s, p in result.scores.items() if s != seat_of_expert)}); "
               f"{wins:.0f} of {number}", flush=True)
+    played = len(mine)  # one score a match played
     if not played:
         print("no match was played before the stop time")
         return 0

@@ -9,6 +9,7 @@ from engine.notre_dame import rules as r
 from engine.notre_dame.actions import Friend
 from engine.notre_dame.board import layout
 from engine.notre_dame.state import kind_of
+from engine.notre_dame.vocab import split_message
 
 from .builders import (
     BLUE,
@@ -199,7 +200,7 @@ def test_the_colours_to_take_are_those_the_rule_allows():
         while GAME.active_seats(s):
             left = r.message_colours_left(s)
             for seat in range(4):
-                held = [m.split("-")[0] for m in s.players[seat].messages]
+                held = [split_message(m)[0] for m in s.players[seat].messages]
                 allowed = {c for c in left if all(held.count(o) >= held.count(c) for o in left if o != c)}
                 assert r.colours_to_take(s, seat) == allowed
             seat = min(GAME.active_seats(s))
