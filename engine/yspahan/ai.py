@@ -17,7 +17,7 @@ from engine.core.game import Action, Game
 from engine.core.heuristic import ScoringPlayer
 
 from .building import After, building_price
-from .caravan import capacity, row_of
+from .caravan import capacity, caravan_scores, row_of
 from .card_play import Amount, CardShop, Play, Swap
 from .city import CITY, RULES, free_shops, move_price, occupied_faces, squares_at
 from .day import Roll
@@ -144,6 +144,16 @@ class Mind:
         points = RULES.building_points[owned] if self.last_turn else \
             sum(RULES.building_points[owned:]) / (len(RULES.building_points) - owned)
         return points + POWER_PER_TURN[building] * self.turns_left
+
+    def position_worth(self) -> float:
+        """What the seat's position promises in points, read the same way for every seat (the expert's estimate,
+        engine/yspahan/expert.py): its points, its souks as they stand, its cubes on the caravan scored once more
+        at the week's end, its camels, gold and cards, and its buildings' powers for the turns left."""
+        me = self.me
+        powers = sum(POWER_PER_TURN[building] for building in me.buildings) * self.turns_left
+        return (me.score + self.souk_worth(self.s.shops, self.seat) + caravan_scores(self.s).get(self.seat, 0)
+                + self.stock_gain(0, me.camels, self.camel) + self.stock_gain(0, me.gold, self.gold)
+                + sum(map(self.card_keep_worth, me.cards)) + powers)
 
     # ---- the questions --------------------------------------------------------------------------------
     def on_roll(self, task: Task, a: Action) -> float:
