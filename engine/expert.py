@@ -17,10 +17,11 @@ the heuristic's choice only when it did better on the same worlds by more than t
 `clearly_better`): a play-out's result swings by about a whole win, and a search too short to tell two
 actions apart plays as the heuristic does instead of picking among them by luck.
 
-Where a match is long and its heuristic dear (Notre Dame), a play-out may stop short of the end: the game's
-`expert` module then gives `estimate`, the final scores the position promises, read the same way for every
-seat, once the play-out has gone far enough (Lorentz, "Early playout termination in MCTS", 2016). Shorter
-play-outs afford more worlds, and the luck of the rounds beyond the horizon no longer drowns the difference.
+Where a whole match is too long to play out often enough (Notre Dame, Yspahan), a play-out may stop short of
+the end: the game's `expert` module then gives `estimate`, the final scores the position promises, read the
+same way for every seat, once the play-out has gone far enough (Lorentz, "Early playout termination in MCTS",
+2016). Shorter play-outs afford more worlds, and the luck of the turns beyond the horizon no longer drowns the
+difference.
 
 The budget is counted in engine steps played out, not in seconds: a decision is the same whatever the load
 of the machine, so a match replays exactly from its seed and a test can hold the choice to a seed. The
