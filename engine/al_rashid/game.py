@@ -136,9 +136,6 @@ class AlRashid(TableGame[State, Ctx]):
 
     outcome = staticmethod(scoring.outcome)
 
-    def suggested_action(self, state: State, seat: int) -> Action | None:
-        return next((a for a in self.legal_actions(state, seat) if a.verb == "pay"), None)
-
     # ---- words ----------------------------------------------------------------------------------
     def headline(self, state: State) -> Message:
         if state.phase == OVER:

@@ -224,10 +224,6 @@ class Game(Generic[S]):
     def load_state(self, data: dict[str, Any]) -> S:
         raise NotImplementedError
 
-    def suggested_action(self, state: S, seat: Seat) -> Action | None:
-        """A sensible one-click default (e.g. a payment that keeps the most value), if any."""
-        return None
-
     def picks(self, state: S, seat: Seat) -> Picks | None:
         """When `seat`'s question asks again after each answer: the answers it may give in one go (`Picks`)."""
         return None

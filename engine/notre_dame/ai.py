@@ -10,7 +10,6 @@ cards and supplies and the public table (never the others' cards, the decks or, 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -195,10 +194,3 @@ SCORES: dict[type[Ask[Any, Any]], Callable[[Mind, Action], float]] = {
                                      Mind.look_ahead),
 }
 RANDOM_ON_PURPOSE: frozenset[type[Ask[Any, Any]]] = frozenset()
-
-
-def suggestion(game: Game[Any], state: State, seat: int) -> Action | None:
-    """The heuristic's choice, as the one-click suggestion of a question."""
-    if not game.legal_actions(state, seat):
-        return None
-    return HEURISTIC.choose(game, state, seat, random.Random(state.steps))

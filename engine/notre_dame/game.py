@@ -17,7 +17,6 @@ from engine.core.views import TiebreakScoreView
 from . import scoring
 from . import words as w
 from .actions import Carriage, Donate, Friend, Play, Source, Take
-from .ai import suggestion
 from .board import BOARD, layout
 from .data import load
 from .draft import Draft, Keep
@@ -77,10 +76,6 @@ class NotreDame(TableGame[State, Ctx]):
         """Every round opens with a draft, told to each player apart: news meanwhile waits for it, or for the
         player's next click (one message a round). After the last round nothing waits: the final score comes."""
         return state.phase != OVER
-
-    def suggested_action(self, state: State, seat: int) -> Action | None:
-        """The computer player's choice, offered as the one-click default of every question."""
-        return suggestion(self, state, seat)
 
     # ---- words ----------------------------------------------------------------------------------
     def label(self, state: State, action: Action) -> Message:

@@ -59,18 +59,6 @@ class Heuristic(ScoringPlayer[State]):
 HEURISTIC = Heuristic()
 
 
-def suggestion(state: State, seat: int) -> Action | None:
-    """The one-click default: where to build, which display card, which card to add. No default for the turn
-    itself (play or withdraw is the player's strategy)."""
-    task = state.tasks[-1]
-    if not isinstance(task, SUGGESTED):
-        return None
-    options = task.options(state)
-    mind = Mind(state, task)
-    score = SCORES[type(task)]
-    return max(options, key=lambda a: score(mind, a)) if options else None
-
-
 class Mind:
     """What one seat makes of the position: `SCORES` gives the method that scores an option of each question."""
 
@@ -232,4 +220,3 @@ SCORES: dict[type[Step], Callable[[Mind, Action], float]] = {
     Take: Mind.on_take, Discard: Mind.on_discard,
 }
 RANDOM_ON_PURPOSE: frozenset[type[Step]] = frozenset()
-SUGGESTED = (Palace, CrownPalace, Take, Discard, Extra)  # a one-click default; the turn itself is the player's strategy

@@ -118,11 +118,6 @@ class TajMahal(TableGame[State, Ctx]):
         return Outcome(scores=scores, ranking=ranking, breakdown=breakdown,
                        tiebreak_used=Message("taj_mahal.tiebreak.shared") if shared else None)
 
-    def suggested_action(self, state: State, seat: int) -> Action | None:
-        from .ai import suggestion
-
-        return suggestion(state, seat) if seat in self.active_seats(state) else None
-
     # ---- words ---------------------------------------------------------------------------------------
     def headline(self, state: State) -> Message:
         """The table's status line: the visit, the province, whose move (or that the match is over)."""

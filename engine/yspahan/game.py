@@ -77,18 +77,6 @@ class Yspahan(TableGame[State, Ctx]):
 
     outcome = staticmethod(scoring.outcome)
 
-    def suggested_action(self, state: State, seat: int) -> Action | None:
-        """Rolling: the white dice, no yellow die bought. Moving the supervisor: the free move (exactly the
-        group's value)."""
-        ask = self.asking(state, seat)
-        if isinstance(ask, Roll):
-            suggestion = Action.of("roll", 0)
-        elif isinstance(ask, Move) and ask.distance is None:
-            suggestion = Action.of("distance", ask.value)
-        else:
-            return None
-        return suggestion if suggestion in ask.options(state) else None
-
     def label(self, state: State, action: Action) -> Message:
         return label(action)
 

@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.ai import suggested_turn
 from engine.al_rashid import GAME
 from engine.al_rashid.barter import gold_value, suggested_payment
 from engine.core.errors import Illegal
@@ -254,7 +255,7 @@ def test_the_suggested_payment_keeps_the_most_value():
     """Decision 8: the one-click payment is worth at least the cost and keeps the most gold value, then hands
     over the fewest goods."""
     s = paying(hardwood=3, pottery=1, metal=1, silk=1)  # 5 gold due
-    assert GAME.suggested_action(s, active(s)).notation() == suggested(s)
+    assert suggested_turn(GAME, s, active(s))[0][0].notation() == suggested(s)  # the green button pays so
     after, events = play(s, suggested(s))
     assert events[0].params["value"] >= 5 and sum(after.families[RED].goods.values()) == 3
     assert gold_value(after.families[RED].goods) == 4

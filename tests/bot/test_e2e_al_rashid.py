@@ -7,6 +7,11 @@ step reached by clicking, interactions per turn, and how each new turn was annou
 
 import random
 
+from bot.ui.routes import Verb, parse, resolve_step
+from engine.ai import policy
+from engine.al_rashid.board import stack_of
+from engine.al_rashid.vocab import PIECES, TERRITORIES
+from engine.core import get_game
 from engine.core.messages import translate
 from tests.support.curious import several_in, step_kinds
 
@@ -15,16 +20,21 @@ from .e2e import (
     assert_well_worded,
     bot,
     news_dms,
+    open_panel,
     private_files,
     replays_exactly,
     resign_and_await_final_score,
     start,
 )
 
-# Seeded all-human matches in which the curious players reach every kind of step (bench/clicking.py
-# searches for such seeds and plays many more matches): three since the suggestion plays whole turns, which
-# the curious players take now and then.
-COVERAGE_SEEDS = (2562, 2402, 2404)
+# Seeded all-human matches in which the curious players reach every kind of step but one (bench/clicking.py
+# searches for such seeds and plays many more matches). The spies' "which piece?" is that one: it needs a family's
+# two kinds of piece on a territory still to resolve when the spies move, which no seed searched reached by curious
+# play; test_the_spy_asks_which_piece_and_the_player_answers_by_clicking clicks it.
+COVERAGE_SEEDS = (2562, 2402, 2404, 2407)
+SPY_PIECE = "al_rashid.ask.move.spy.piece"
+# A seed in which a family steering for it (`towards_the_spies_piece_question`) is asked the spies' "which piece?".
+SPY_PIECE_SEED = 11
 NAMES = {"Al-Rashid"}
 
 
@@ -50,7 +60,7 @@ async def test_every_kind_of_step_is_reached_by_clicking(fake_discord, settings,
             notations |= driver.notations
             await fake.quiet()
     print("\n" + coverage_report(covered) + "\n" + figures.report())
-    assert step_kinds(client.services.matches.core.game_of(match)) <= covered, coverage_report(covered)
+    assert step_kinds(client.services.matches.core.game_of(match)) - {SPY_PIECE} <= covered, coverage_report(covered)
     assert {several_in("en"), several_in("it")} <= covered  # goods or battle tiles from one multi-select
     assert figures.alerted_share() == 1.0, [(t.user.name, t.first_question, t.alerts) for t in figures.turns
                                             if t.alerts != 1]
@@ -111,3 +121,62 @@ async def test_a_player_against_two_ai_seats_clicks_across_a_restart(fake_discor
     final = fake.latest(channel)
     assert "final.png" in final.files and bruno.id not in final.pings  # he resigned: the result does not call him
     assert_well_worded(fake, notations | await replays_exactly(settings), [bruno, alice], NAMES)
+
+
+def kinds_on(state, area: str, seat: int) -> set[str]:
+    stack = stack_of(state, area, seat)
+    return {piece for piece in PIECES if stack is not None and stack.count(piece)}
+
+
+def towards_the_spies_piece_question(game, state, seat: int, rng: random.Random):
+    """A family that places a second kind of piece beside its own on a territory, asks the spies for their
+    service, resolves the spies' palace first, and moves a spy from such a territory; else plays as `normal`."""
+    legal, key, task = game.legal_actions(state, seat), game.prompt(state, seat).key, state.tasks[-1]
+    wanted = {
+        "al_rashid.ask.place.area": lambda a: a.verb == "place" and a.args[0] in TERRITORIES
+        and bool(kinds_on(state, a.args[0], seat) - {task.piece}),
+        "al_rashid.ask.guild.choose": lambda a: task.area == "spies" and "service" in a.args,
+        "al_rashid.ask.turn.choose": lambda a: a.verb == "resolve" and a.args[0] == "spies",
+        "al_rashid.ask.move.spy.from": lambda a: a.verb == "from" and len(kinds_on(state, a.args[0], seat)) > 1,
+    }.get(key)
+    return next((a for a in legal if wanted and wanted(a)), None) or \
+        policy("heuristic").choose(game, state, seat, rng)
+
+
+async def test_the_spy_asks_which_piece_and_the_player_answers_by_clicking(fake_discord, settings, tiny_pictures):
+    """The players' steps up to the spies' "which piece?" go in through the service (the steering above), the
+    question itself from the panel: the player opens it, it offers each kind of piece the family has there, and a
+    click on one moves on to where that piece goes."""
+    fake = fake_discord
+    users = [fake.add_user("alice"), fake.add_user("bruno", locale="it"), fake.add_user("carla")]
+    channel = fake.add_text_channel(fake.add_guild("Bazaar", members=users), "al-rashid")
+    game, rng = get_game("al-rashid"), random.Random(SPY_PIECE_SEED)
+    async with fake.running(bot(settings)) as client:
+        services = client.services.matches
+        services.core.new_seed = lambda: SPY_PIECE_SEED
+        await start(fake, users, channel)
+        match = await services.table.match_here(channel.id)
+        while True:
+            match = await services.table.get(match.id)
+            state = game.load_state(match.state)
+            assert game.active_seats(state), "the match ended before the spies asked which piece"
+            seat = min(game.active_seats(state))
+            user = next(u for u in users if u.id == next(s.user_id for s in match.seats if s.seat == seat))
+            if game.prompt(state, seat).key == SPY_PIECE:
+                break
+            action = towards_the_spies_piece_question(game, state, seat, rng)
+            await services.playing.play(match.id, user.id, game.format_action(action), state_id=match.state_id)
+        await fake.quiet()
+        origin = state.tasks[-1].origin
+        panel = await open_panel(fake, user, channel)
+        legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+        offered = {resolve_step(parse(b["custom_id"]).arg, legal): b["custom_id"] for b in panel.buttons()
+                   if parse(b["custom_id"]).verb is Verb.DO}
+        pieces = {notation.split()[1] for notation in offered if notation.startswith("piece ")}
+        assert pieces == kinds_on(state, origin, seat) and len(pieces) > 1
+        chosen = sorted(pieces)[0]
+        await (await fake.click(user, panel, custom_id=offered[f"piece {chosen}"])).reply(timeout=30)
+        await fake.quiet()
+        after = game.load_state((await services.table.get(match.id)).state)
+        assert after.tasks[-1].stage == "to" and after.tasks[-1].piece == chosen and after.tasks[-1].origin == origin
+        assert game.prompt(after, seat).key == "al_rashid.ask.move.spy.to"

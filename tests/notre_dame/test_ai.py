@@ -3,7 +3,7 @@ not know."""
 
 import random
 
-from engine.ai import play_out, policy
+from engine.ai import play_out, policy, suggested_turn
 from engine.notre_dame import GAME
 
 from .builders import RED, YELLOW, acting, at, options, paying, quarter, settle
@@ -45,9 +45,9 @@ def test_it_decides_only_on_what_its_seat_may_know():
 
 def test_the_suggestion_is_the_computer_players_choice_and_legal():
     s = acting(3, {RED: ["residence", "bank", "park"]})
-    suggested = GAME.suggested_action(s, RED)
-    assert suggested is not None and suggested.notation() in options(s)
-    assert GAME.suggested_action(s, YELLOW) is None
+    first, _ = suggested_turn(GAME, s, RED)[0]
+    assert first == HEURISTIC.choose(GAME, s, RED, random.Random(0)) and first.notation() in options(s)
+    assert suggested_turn(GAME, s, YELLOW) == []
 
 
 def test_it_drives_to_the_best_message_in_reach():

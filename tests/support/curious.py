@@ -116,7 +116,8 @@ class Curious:
             legal = self.game.legal_actions(state, seat)
             if len(legal) < 2:
                 break
-            suggested = self.game.suggested_action(state, seat)
+            turn = ai.suggested_turn(self.game, state, seat, most=1)
+            suggested = turn[0][0] if turn else None
             if suggested in legal:  # as the panel lists them: its green button first
                 legal = [suggested, *(a for a in legal if a != suggested)]
             pick = self.choose(state, seat, legal, suggested)
