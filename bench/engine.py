@@ -4,12 +4,19 @@
     .venv/bin/python bench/engine.py --profile             # and where the time goes (cProfile)
     .venv/bin/python bench/engine.py --write               # record the result in docs/benchmarks.md
     .venv/bin/python bench/engine.py --against main        # games/s of main and of this tree, alternately
+    .venv/bin/python bench/engine.py --instructions --against main   # instructions a game, under valgrind
 
 Games per second come from an uninstrumented run of `engine.ai.play_out` with random seats (one
 process, one core); the per-call costs from a second, timed run of the same matches. Times are the
 process's CPU time, so that other work on a shared machine does not count against the engine.
 `--against REV` measures a git revision (extracted with `git archive`) and this tree in turn, in a
 process of their own each round: on a shared machine only figures taken side by side compare.
+
+`--instructions` counts instead the machine instructions a random match takes (valgrind's cachegrind, which
+must be installed): the same seeds always take the same count, whatever else the machine does and however fast
+its core is that day, so a single run compares two versions exactly (time still decides; a count is its
+closest stand-in that the load cannot move). The count of a match is that of a process that plays the seeds,
+less that of one that only imports the engine, divided by the seeds.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -229,6 +237,53 @@ def compare(rev: str, args: list[str], rounds: int) -> None:
     print(f"median ratio {statistics.median(after / before for before, after in rows):.2f}×")
 
 
+# What a process counted by `instructions` runs in a tree: its own engine (its own folder first on the path).
+PLAY = """
+import importlib, sys
+sys.path.insert(0, ".")
+for module in {modules!r}:
+    importlib.import_module(module)
+from engine.ai import play_out
+from engine.core import get_game
+game = get_game({game!r})
+for seed in {seeds!r}:
+    play_out(game, ["random"] * {players}, seed)
+"""
+
+
+def instructions(tree: Path, game: str, players: int, seeds: range, modules: list[str]) -> float:
+    """The machine instructions one random match of `game` takes on average with `tree`'s engine (cachegrind)."""
+    def counted(played: range) -> int:
+        code = PLAY.format(modules=modules, game=game, players=players, seeds=played)
+        run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              sys.executable, "-c", code], cwd=tree, capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONHASHSEED": "0"})  # the same hashes, so the same work, each run
+        return instruction_count(run.stderr)
+
+    return (counted(seeds) - counted(seeds[:0])) / len(seeds)
+
+
+def instruction_count(report: str) -> int:
+    """The instructions cachegrind counted, from its report ("==12== I   refs:      2,638,144,732")."""
+    found = re.search(r"I\s+refs:\s+([\d,]+)", report)
+    if found is None:
+        raise RuntimeError(f"no instruction count in valgrind's report: {report[-500:]!r}")
+    return int(found.group(1).replace(",", ""))
+
+
+def count_instructions(rev: str | None, args: argparse.Namespace) -> None:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    seeds = range(args.seed, args.seed + args.games)
+    with tempfile.TemporaryDirectory() as folder:
+        trees = [extracted(rev, Path(folder)), ROOT] if rev else [ROOT]
+        counts = [instructions(tree, args.game, args.players, seeds, args.modules) for tree in trees]
+    print(f"{args.game}: {args.players} players, random seats, seeds {seeds.start}-{seeds.stop - 1}, "
+          f"millions of instructions a match{f' ({rev} / this tree)' if rev else ''}:")
+    print("  " + " / ".join(f"{count / 1e6:.1f}" for count in counts)
+          + (f"   {counts[0] / counts[1]:.2f}× fewer" if rev else ""))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="al-rashid")
@@ -241,7 +296,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"record the result in {DOC.relative_to(ROOT)}")
     parser.add_argument("--against", metavar="REV", help="measure this git revision and this tree in turn")
     parser.add_argument("--rounds", type=int, default=3, help="with --against: how many times each")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the instructions a match takes (valgrind) instead of timing it")
     args = parser.parse_args(argv)
+    if args.instructions:
+        count_instructions(args.against, args)
+        return 0
     if args.against:
         common = ["--game", args.game, "--players", str(args.players), "--games", str(args.games), "--seed", str(args.seed),
                   *(f"--import={module}" for module in args.modules)]

@@ -1,8 +1,11 @@
 """bench/engine.py measures a game and records it in its own part of docs/benchmarks.md."""
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 import tests.support.toy_game  # noqa: F401  (registers the "toy" game)
 from tests.support.toy_game import GAME as TOY
@@ -54,3 +57,20 @@ def test_trees_are_measured_in_turn_each_in_a_process_of_its_own():
     rows = bench.side_by_side([root, root], ["--game", "toy", "--players", "2", "--games", "5",
                                              "--import=tests.support.toy_game"], rounds=2)
     assert len(rows) == 2 and all(len(row) == 2 and min(row) > 0 for row in rows)
+
+
+def test_an_instruction_count_is_read_from_valgrinds_report():
+    report = "==12154== Collected : 3022996364\n==12154== \n==12154== I   refs:      3,022,996,364\n"
+    assert bench.instruction_count(report) == 3_022_996_364
+    with pytest.raises(RuntimeError, match="no instruction count"):
+        bench.instruction_count("valgrind: command not found")
+
+
+def test_the_counted_process_plays_every_seed_with_the_trees_own_engine():
+    """`--instructions` counts a process running PLAY in the tree; here it runs without valgrind."""
+    root = PATH.parents[1]
+    code = bench.PLAY.format(modules=["tests.support.toy_game"], game="toy", players=2, seeds=range(4, 7))
+    code += "import engine\nprint(seed, game.spec.key, engine.__file__)\n"
+    run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    seed, key, where = run.stdout.split()
+    assert (seed, key) == ("6", "toy") and Path(where).resolve().is_relative_to(root)
