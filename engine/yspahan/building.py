@@ -106,8 +106,11 @@ def build(c: Ctx, seat: int, building: str, card: str | None) -> None:
     c.touch(f"player:{seat}")
 
 
-AFTER = (*(A("build", b) for b in BUILDINGS), *(A("build", b, card) for card in BUILD_CARDS for b in BUILDINGS),
-         A("cards"), A("end"))
+# Building each building at its price (None) or with each card that waives part of it; then the rest of a turn.
+BUILDS = {card: tuple(A("build", b) if card is None else A("build", b, card) for b in BUILDINGS)
+          for card in (None, *BUILD_CARDS)}
+NOT_BUILDING = (A("cards"), A("end"))
+AFTER = (*(a for builds in BUILDS.values() for a in builds), *NOT_BUILDING)
 
 
 def end_turn(c: Ctx, seat: int) -> None:
@@ -148,13 +151,16 @@ class After(Step):
         # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is
         # asked (if only to end the turn), one without cards only when a building is affordable ("end" is
         # always allowed, so anything more is a building).
-        player = s.players[self.seat]
+        seat = self.seat
+        player = s.players[seat]
         # Most buildings are refused outright (one a turn, a cube to mark it, a card only from the hand): those
         # are not vetted one by one.
-        may_build = not self.built and player.cubes
-        out = [a for a in self.candidates(s)
-               if (a.verb != "build" or may_build and (len(a.args) == 1 or a.args[1] in player.cards))
-               and self.problem(s, a) is None]
+        out: list[Action] = []
+        if not self.built and player.cubes:
+            for card, builds in BUILDS.items():
+                if card is None or card in player.cards:
+                    out += [a for a in builds if build_problem(s, seat, a.args[0], card) is None]
+        out += [a for a in NOT_BUILDING if self.problem(s, a) is None]
         return out if len(out) > 1 or player.cards else []
 
     def has_options(self, s: State) -> bool:

@@ -7,7 +7,7 @@ another one there (see docs/rules/yspahan.md, decision 4).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from . import words as w
@@ -51,16 +51,14 @@ def shop_refusal(shops: Shops, seat: int, shop: str) -> str | None:
 
 def free_shops(shops: Shops, seat: int, quarter: str | None = None) -> list[str]:
     """The shops the player may supply now, in one quarter or anywhere: `shop_refusal`'s rules, souk by souk."""
-    return list(_free_shops(shops, seat, quarter))
-
-
-def _free_shops(shops: Shops, seat: int, quarter: str | None) -> Iterator[str]:
+    free = []
     for q in QUARTERS if quarter is None else (quarter,):
         owners = [(souk, souk_owner(shops, souk.id)) for souk in CITY.quarter_souks(q)]
         unfinished = any(owner == seat and not souk_complete(shops, souk.id) for souk, owner in owners)
         for souk, owner in owners:
             if owner == seat or (owner is None and not unfinished):
-                yield from (shop for shop in souk.shops if shop not in shops)
+                free += [shop for shop in souk.shops if shop not in shops]
+    return free
 
 
 # ---- the supervisor's road ------------------------------------------------------------------------
@@ -108,8 +106,14 @@ def shop_params(shop: str) -> dict[str, Any]:
 
 
 def any_free_shop(shops: Shops, seat: int, quarter: str | None = None) -> bool:
-    """May the player supply some shop now, in one quarter or anywhere?"""
-    return next(_free_shops(shops, seat, quarter), None) is not None  # the first one found will do
+    """May the player supply some shop now, in one quarter or anywhere? `free_shops` lists one exactly when a
+    souk there is empty or the player's own and unfinished (and a player with an unfinished souk has that one)."""
+    for q in QUARTERS if quarter is None else (quarter,):
+        for souk in CITY.quarter_souks(q):
+            owner = souk_owner(shops, souk.id)
+            if owner is None or owner == seat and not souk_complete(shops, souk.id):
+                return True
+    return False
 
 
 def put_cube(c: Ctx, seat: int, shop: str) -> None:

@@ -14,7 +14,7 @@ from engine.core.messages import Message
 from . import words as w
 from .building import commit
 from .caravan import load_cube
-from .city import CITY, move_price, occupied_faces, squares_at
+from .city import CITY, move_price, occupied_faces, squares_at, supervisor_moves
 from .data import road_distance
 from .flow import A, Ctx, Driver, Step
 from .state import State
@@ -41,6 +41,12 @@ class Move(Step):
         if self.distance is None:
             return DISTANCES
         return [*(A("to", square) for square in squares_at(s.supervisor, self.distance)), A("back")]
+
+    def options(self, s: State) -> list[Action]:
+        if self.distance is not None:
+            return super().options(s)
+        # `problem`'s rules at once: the distances the road offers from here that the player can pay for.
+        return [*(DISTANCES[d] for d in supervisor_moves(s, self.seat, self.value)), DISTANCES[-1]]
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb != "distance":

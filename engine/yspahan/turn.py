@@ -22,7 +22,8 @@ from .supervisor import Move
 from .vocab import CAMEL, CARDS, GOLD, HOIST, MARKET, PEN, QUARTERS, SLOTS
 
 # The candidates never change: listed once.
-CHOOSE = (*(A("take", slot) for slot in SLOTS), A("cards"))
+TAKE = tuple(A("take", slot) for slot in SLOTS)
+CHOOSE = (*TAKE, A("cards"))
 USE = (A("action"), A("boost"), A("supervisor"), A("draw"), A("back"))
 BOOST = (*(A("discard", card) for card in CARDS), A("back"))
 PLACE = {q: tuple(A("shop", shop) for souk in CITY.quarter_souks(q) for shop in souk.shops) for q in QUARTERS}
@@ -44,6 +45,11 @@ class Choose(Step):
 
     def candidates(self, s: State) -> Sequence[Action]:
         return CHOOSE
+
+    def options(self, s: State) -> list[Action]:
+        # `problem`'s rules at once: the slots that hold a group (the tower is in the order of SLOTS), then cards.
+        out = [take for take, group in zip(TAKE, s.tower, strict=True) if group is not None]
+        return out + [CHOOSE[-1]] if cards_problem(s, self.seat) is None else out
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "take":
@@ -90,6 +96,19 @@ class Use(Step):
 
     def candidates(self, s: State) -> Sequence[Action]:
         return USE
+
+    def options(self, s: State) -> list[Action]:
+        # `problem`'s rules with the slot's action vetted once: a boost is that action with a card more, and the
+        # supervisor and going back are always allowed.
+        action, boost, supervisor, draw, back = USE
+        out = []
+        if self.problem(s, action) is None:
+            out = [action, boost] if s.players[self.seat].cards else [action]
+        out.append(supervisor)
+        if self.problem(s, draw) is None:
+            out.append(draw)
+        out.append(back)
+        return out
 
     def problem(self, s: State, a: Action) -> str | None:
         player = s.players[self.seat]

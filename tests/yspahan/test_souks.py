@@ -113,20 +113,25 @@ def test_placing_needs_a_cube_in_the_reserve():
 
 def test_the_shops_listed_souk_by_souk_are_those_the_rules_let_through_one_by_one():
     """`free_shops` (the options of a placement) applies `shop_refusal`'s rules a souk at a time: along a seeded
-    match, for every player and quarter, it lists exactly the shops that `shop_refusal` does not refuse."""
+    match, for every player and quarter, it lists exactly the shops that `shop_refusal` does not refuse; and
+    `any_free_shop` (whether a supply may be chosen) says whether it lists any, in a quarter and in the city."""
     from engine.ai import play_out
-    from engine.yspahan.city import CITY
+    from engine.yspahan.city import CITY, any_free_shop
     from engine.yspahan.vocab import QUARTERS
 
     final, log = play_out(GAME, ["heuristic"] * 4, 5)
     s = GAME.new_game(None, 4, 5)
-    checked, busiest = 0, 0
+    checked, busiest, none_free = 0, 0, 0
     for seat, notation in log:
         s, _ = GAME.apply(s, seat, notation)
         busiest = max(busiest, len(s.shops))
         for player in range(4):
             for quarter in QUARTERS:
                 shops = [x for souk in CITY.quarter_souks(quarter) for x in souk.shops]
-                assert free_shops(s.shops, player, quarter) == [x for x in shops if shop_refusal(s.shops, player, x) is None]
+                free = [x for x in shops if shop_refusal(s.shops, player, x) is None]
+                assert free_shops(s.shops, player, quarter) == free
+                assert any_free_shop(s.shops, player, quarter) == bool(free)
                 checked += 1
-    assert s == final and checked > 1000 and busiest > 20
+                none_free += not free
+            assert any_free_shop(s.shops, player) == bool(free_shops(s.shops, player))
+    assert s == final and checked > 1000 and busiest > 20 and none_free > 20
