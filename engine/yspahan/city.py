@@ -86,8 +86,9 @@ def move_price(hammam: bool, value: int, distance: int) -> int:
 def supervisor_moves(s: State, seat: int, value: int) -> dict[int, int]:
     """Gold per distance, for every move the player can afford with a group of `value`."""
     player = s.players[seat]
-    prices = {d: move_price(player.owns(HAMMAM), value, d) for d in AROUND[s.supervisor]}
-    return {d: price for d, price in prices.items() if price <= player.gold}
+    hammam = player.owns(HAMMAM)
+    reach = player.gold + (RULES.hammam_steps if hammam else 0)  # squares more or fewer than `value` it can pay for
+    return {d: move_price(hammam, value, d) for d in AROUND[s.supervisor] if abs(d - value) <= reach}
 
 
 def occupied_faces(s: State, square: str) -> list[str]:
