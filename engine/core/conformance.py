@@ -462,8 +462,10 @@ def check_final(game: Game[Any], state: Any, seats: int, breakdown_sums: bool = 
 
 def check_game_over(game: Game[Any], state: Any, seats: int, log: Sequence[tuple[Seat, str]] = (),
                     keys: set[str] | None = None, locales: Sequence[str] = ("en", "it")) -> int:
-    """After the end nobody acts and every attempt, even gibberish, is refused with GameOver."""
-    attempts: list[str] = ["?? not a move ??", *(notation for _, notation in log[-3:])]
+    """After the end nobody acts and every attempt, even gibberish, is refused with GameOver: the last moves
+    played, as their notation and as the actions that were applied."""
+    last = [notation for _, notation in log[-3:]]
+    attempts: list[str | Action] = ["?? not a move ??", *last, *(game.parse_action(notation) for notation in last)]
     tries = 0
     for seat in range(seats):
         if game.legal_actions(state, seat):

@@ -402,10 +402,23 @@ class FlowGame(Game[S], Generic[S, C]):
         own = ask.label(state, action) if ask is not None else None
         return own if own is not None else self.label(state, action)
 
+    def apply(self, state: S, seat: Seat, action: Action | str) -> tuple[S, list[Event]]:
+        # The contract's checks in one look at the stack for an action already found well formed: a seat asked
+        # something is active, and so the match goes on (nobody is asked once it is over: the conformance checks).
+        if isinstance(action, Action) and action in self._well_formed:
+            ask = self.asking(state, seat)
+            if ask is not None:
+                return self.answer(state, seat, ask, action)
+        return super().apply(state, seat, action)
+
     def step(self, state: S, seat: Seat, action: Action) -> tuple[S, list[Event]]:
         ask = self.asking(state, seat)
         if ask is None:
             raise NotYourTurn()
+        return self.answer(state, seat, ask, action)
+
+    def answer(self, state: S, seat: Seat, ask: Ask[S, C], action: Action) -> tuple[S, list[Event]]:
+        """`seat` answers `ask`, the question on top for it, with a well-formed `action`."""
         offered = self._offered
         if offered is None or offered[0] is not state or offered[1] is not ask or action not in offered[2]:
             if action not in ask.candidates(state):
