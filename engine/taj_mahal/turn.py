@@ -107,17 +107,17 @@ class Turn(Step):
         return {"card": w.card(a.args[0])} if problem == NOT_IN_HAND else {}
 
     def do(self, c: Ctx, a: Action) -> None:
-        p = self.me(c.s)
+        held = c.s.of_seat(self.seat)  # only read: the player is copied (`me`) where the step changes it
         if a.verb in ("colour", "back"):
             c.replace(replace(self, colour=a.args[0] if a.verb == "colour" else None))
         elif a.verb == "withdraw":
             c.pop()
-            withdraw(c, p)
-        elif any(is_white(k) for k in p.hand) or p.specials:
+            withdraw(c, self.me(c.s))
+        elif any(is_white(k) for k in held.hand) or held.specials:
             c.replace(Extra(seat=self.seat, card=a.args[0]))
         else:
             c.pop()
-            play_cards(c, p, a.args[0], None)
+            play_cards(c, self.me(c.s), a.args[0], None)
 
     def question(self, s: State) -> Message:
         p = s.of_seat(self.seat)

@@ -25,11 +25,11 @@ def proceed(c: Ctx) -> bool:
         end_visit(c)
         return True
     s.current = following(s)
-    p = s.player(s.current)
-    if p.seat is None:
-        dummy_turn(c, p)
+    seat = s.players[s.current].seat
+    if seat is None:
+        dummy_turn(c, s.player(s.current))
     else:  # a player with nothing to play is still asked: that they can only withdraw is theirs to know
-        c.push(Turn(seat=p.seat))
+        c.push(Turn(seat=seat))
     return True
 
 
