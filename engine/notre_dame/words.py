@@ -20,7 +20,7 @@ def _name(kind: str, key: str) -> Words:  # shared: messages are never changed o
 
 
 def player(s: State, seat: int) -> Words:
-    return colour(s.player(seat).colour)
+    return colour(s.players[seat].colour)
 
 
 def colour(name: str) -> Words:
