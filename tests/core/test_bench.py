@@ -74,3 +74,26 @@ def test_the_counted_process_plays_every_seed_with_the_trees_own_engine():
     run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     seed, key, where = run.stdout.split()
     assert (seed, key) == ("6", "toy") and Path(where).resolve().is_relative_to(root)
+
+
+def test_this_tree_is_counted_as_a_copy_of_its_files_as_they_are_now(tmp_path, monkeypatch):
+    """`--instructions` counts this tree in a folder beside the revision's: its tracked and untracked files as they
+    stand, without what git ignores."""
+    repo = tmp_path / "repo"
+    (repo / "engine").mkdir(parents=True)
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / ".gitignore").write_text("*.pyc\n")
+    (repo / "engine" / "rules.py").write_text("committed = 1\n")
+    (repo / "engine" / "gone.py").write_text("x = 1\n")
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "start"], check=True)
+    (repo / "engine" / "rules.py").write_text("changed = 2\n")
+    (repo / "engine" / "new.py").write_text("new = 3\n")
+    (repo / "engine" / "cache.pyc").write_bytes(b"ignored")
+    (repo / "engine" / "gone.py").unlink()
+    monkeypatch.setattr(bench, "ROOT", repo)
+    copy = bench.copied(tmp_path / "b")
+    files = sorted(str(path.relative_to(copy)) for path in copy.rglob("*") if path.is_file())
+    assert files == [".gitignore", "engine/new.py", "engine/rules.py"]
+    assert (copy / "engine" / "rules.py").read_text() == "changed = 2\n"
