@@ -89,10 +89,10 @@ class Play(CardStep):
 
     def do(self, c: Ctx, a: Action) -> None:
         seat = self.seat
-        player = c.s.player(seat)
         if a.verb == "back":
             c.pop()
             return
+        player = c.s.player(seat)
         card = a.args[0]
         if card == CAMELS3:
             player.camels += RULES.card_camels

@@ -115,7 +115,8 @@ class Roll(Step):
             c.push(Play(seat=seat))
             return
         yellow = int(a.args[0])
-        s.player(seat).gold -= yellow * RULES.yellow_die_price
+        if yellow:
+            s.player(seat).gold -= yellow * RULES.yellow_die_price
         dice: list[tuple[int, bool]] = []
         for is_yellow in [False] * RULES.white_dice + [True] * yellow:
             s.rng, face = below(s.rng, 6)
