@@ -289,8 +289,7 @@ def count_instructions(rev: str | None, args: argparse.Namespace) -> None:
         raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     seeds = range(args.seed, args.seed + args.games)
     with tempfile.TemporaryDirectory() as folder:
-        # This tree is counted as a copy beside the revision's: the same code counts up to 0.6% apart in a working
-        # tree and in a folder of its own.
+        # Both in folders of the same kind (see above: a working tree counts differently).
         trees = [*([extracted(rev, Path(folder) / "a")] if rev else []), copied(Path(folder) / "b")]
         counts = [instructions(tree, args.game, args.players, seeds, args.modules) for tree in trees]
     print(f"{args.game}: {args.players} players, random seats, seeds {seeds.start}-{seeds.stop - 1}, "
