@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from engine.core.cloning import Cloneable, cloning
 from engine.core.table import TableState
 
 from .vocab import PIECES, Colour, MercenaryColour, Phase
@@ -63,8 +64,9 @@ class Tile:
                                                       (*self.seen_by, seat))
 
 
+@cloning("reserve", "owned", "goods", "charges", "used", "hand")
 @dataclass(slots=True)
-class Family:
+class Family(Cloneable):
     seat: int
     colour: Colour
     reserve: dict[str, int] = field(default_factory=lambda: _counts(PIECES))   # ready to place
@@ -78,16 +80,12 @@ class Family:
     used: list[str] = field(default_factory=list)      # activatable charges used this turn
     hand: dict[str, int] = field(default_factory=dict)  # mercenary tiles by kind ("red-3": 2)
 
-    def clone(self) -> Family:
-        return Family(
-            self.seat, self.colour, dict(self.reserve), dict(self.owned), self.held, dict(self.goods),
-            self.notes, self.influence, self.dishonour, list(self.charges), list(self.used), dict(self.hand),
-        )
-
     def has(self, charge: str) -> bool:
         return charge in self.charges
 
 
+@cloning("order", "pending_order", "families", "areas", "resolved", "territory_goods", "mercenaries", "piles",
+         "discards", "charges", "crisis_deck", "crisis_shown", "round_queue")
 @dataclass(slots=True)
 class State(TableState):
     seats: int
@@ -110,16 +108,6 @@ class State(TableState):
     crisis_shown: list[str] = field(default_factory=list)          # "setup:N" first, then "turn:N"
     next_tile_id: int = 0
     round_queue: list[int] = field(default_factory=list)     # seats still to move this round
-
-    def clone(self) -> State:
-        return self.cloned(State(
-            self.seats, self.seed, self.rng, self.turn, self.phase, self.round, list(self.order),
-            list(self.pending_order) if self.pending_order is not None else None,
-            list(self.families),
-            dict(self.areas), list(self.resolved), dict(self.territory_goods), dict(self.mercenaries),
-            dict(self.piles), dict(self.discards), dict(self.charges),
-            list(self.crisis_deck), list(self.crisis_shown), self.next_tile_id, list(self.round_queue),
-        ))
 
     def family(self, seat: int) -> Family:
         """A seat's family, to change (see `TableState.own`)."""

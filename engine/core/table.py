@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, field
-from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Self, TypeVar, cast
 
+from .cloning import Cloneable
 from .events import Event
 from .flow import Ctx, FlowGame, Task, TaskCodec
 from .game import Action, Seat
@@ -20,18 +21,13 @@ from .grammar import Grammar
 from .plain import from_plain, plain, to_plain
 from .views import AwaitView
 
-
-class Cloneable(Protocol):
-    def clone(self) -> Self: ...
-
-
 Item = TypeVar("Item", bound=Cloneable)
 
 
 @dataclass(slots=True)
-class TableState:
-    """The bookkeeping of a match's state. A step changes a clone (`clone`, written by each game: it knows which
-    of its values are shared and which are copied) and `sealed()` ends the step: the state is only read from
+class TableState(Cloneable):
+    """The bookkeeping of a match's state. A step changes a clone (`clone`, made by `cloning` from the containers
+    each game names) and `sealed()` ends the step: the state is only read from
     then on. A player or a family is copied when the step first asks for it (`own`)."""
 
     _: KW_ONLY
@@ -42,9 +38,9 @@ class TableState:
     # While a step changes a clone: the places in `own`'s list it has copied already. None: nothing is copied.
     copied: set[int] | None = field(default=None, repr=False, compare=False)
 
-    def clone(self) -> Self:
-        """A copy to change in a step: each game's own (see `cloned`)."""
-        raise NotImplementedError
+    # How `cloning` (which each game's state class wears, naming its own containers) copies the bookkeeping:
+    clone_copies: ClassVar[tuple[str, ...]] = ("tasks", "last_changed", "log_tail")
+    clone_fresh: ClassVar[dict[str, str]] = {"copied": "set()"}  # the clone is the one a step changes
 
     @property
     def task(self) -> Task | None:
@@ -54,12 +50,6 @@ class TableState:
         """The step is done: from now on the state is only read."""
         self.copied = None
         return self
-
-    def cloned(self, new: Self) -> Self:
-        """`new`, a game's copy of this state's own fields, with a copy of the bookkeeping, ready to change."""
-        new.tasks, new.steps, new.copied = list(self.tasks), self.steps, set()
-        new.last_changed, new.log_tail = list(self.last_changed), list(self.log_tail)
-        return new
 
     def own(self, items: list[Item], i: int) -> Item:
         """`items[i]` to change: in a clone being changed, its own copy (the earlier state keeps the original)."""

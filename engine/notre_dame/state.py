@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.cloning import Cloneable, cloning
 from engine.core.table import TableState
 
 from .vocab import SECTORS
@@ -29,8 +30,9 @@ def colour_of(card_id: str) -> str:
     return card_id.split(":")[0]
 
 
+@cloning("sectors", "messages", "deck", "offer", "hand", "played", "earned")
 @dataclass(slots=True)
-class Player:
+class Player(Cloneable):
     seat: int
     colour: str
     quarter: str                         # the colour of the quarter this player builds in
@@ -52,18 +54,13 @@ class Player:
     paid: str | None = None              # the person this player paid this round
     earned: dict[str, int] = field(default_factory=dict)   # prestige by where it came from (the breakdown)
 
-    def clone(self) -> Player:
-        return Player(self.seat, self.colour, self.quarter, self.carriage, self.supply, self.general, self.coins,
-                      self.prestige, self.rats, dict(self.sectors), self.friend, self.notre_dame,
-                      list(self.messages), list(self.deck), list(self.offer), list(self.hand), self.first_pick,
-                      list(self.played), self.paid, dict(self.earned))
-
     def count(self, sector: str) -> int:
         """Cubes in a building, the Trusted Friend counting as one (002, "Fiduciario": "conta sempre
         esattamente come un cubetto influenza")."""
         return self.sectors[sector] + (self.friend == sector)
 
 
+@cloning("players", "messages", "brown_deck", "grey_deck", "persons")
 @dataclass(slots=True)
 class State(TableState):
     seats: int
@@ -80,11 +77,6 @@ class State(TableState):
     grey_deck: list[str] = field(default_factory=list)       # top last (hidden)
     persons: list[str] = field(default_factory=list)         # the three persons of this round
     discards: int = 0                    # action cards in the common discard pile this period
-
-    def clone(self) -> State:
-        return self.cloned(State(self.seats, self.seed, self.rng, self.public_prestige, self.round, self.phase,
-                                 self.bell, list(self.players), self.treasury, dict(self.messages),
-                                 list(self.brown_deck), list(self.grey_deck), list(self.persons), self.discards))
 
     @property
     def period(self) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.cloning import Cloneable, cloning
 from engine.core.table import TableState
 
 # How the table is made up (001_f0a91e4b7c938d9d.txt, "VARIANTE PER DUE GIOCATORI" and its variants).
@@ -21,8 +22,9 @@ DUEL = "duel"           # 1 or 2 players with dummies seated among them: the 2-p
 PLUS = "plus"           # 3 or 4 players and one dummy that always plays second
 
 
+@cloning("hand", "specials", "influence", "goods", "provinces", "points", "played", "shown")
 @dataclass(slots=True)
-class Player:
+class Player(Cloneable):
     index: int                       # place at the table, clockwise
     seat: int | None                 # the human seat; None for a dummy
     colour: str
@@ -52,12 +54,9 @@ class Player:
     def score_points(self, source: str, n: int) -> None:
         self.points[source] = self.points.get(source, 0) + n
 
-    def clone(self) -> Player:
-        return Player(self.index, self.seat, self.colour, list(self.hand), list(self.specials),
-                      list(self.influence), list(self.goods), list(self.provinces), dict(self.points),
-                      list(self.played), self.visit_colour, self.turns, self.out, list(self.shown))
 
-
+@cloning("players", "tiles", "order", "withdrawn", "court", "supply", "specials_table", "palaces", "crown_palaces",
+         "bonus", "out_of_game", "deck", "discard", "display")
 @dataclass(slots=True)
 class State(TableState):
     seats: int
@@ -117,11 +116,3 @@ class State(TableState):
         return frozenset([c for c, o in self.palaces.items() if o == index] +
                          [c for c, o in self.crown_palaces.items() if o == index])
 
-    def clone(self) -> State:
-        return self.cloned(State(
-            self.seats, self.seed, self.rng, self.provinces, self.mode, list(self.players),
-            dict(self.tiles), self.visit, self.start, list(self.order), self.current, list(self.withdrawn),
-            list(self.court), dict(self.supply), list(self.specials_table), dict(self.palaces),
-            dict(self.crown_palaces), dict(self.bonus), list(self.out_of_game), list(self.deck), list(self.discard),
-            list(self.display), self.phase,
-        ))

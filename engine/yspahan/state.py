@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core.cloning import Cloneable, cloning
 from engine.core.table import TableState
 
 from .vocab import SCORE_KINDS, Phase
 
 
+@cloning("cards", "buildings", "points")
 @dataclass(slots=True)
-class Player:
+class Player(Cloneable):
     seat: int
     colour: str
     gold: int = 0
@@ -32,10 +34,6 @@ class Player:
 
     def owns(self, building: str) -> bool:
         return building in self.buildings
-
-    def clone(self) -> Player:
-        return Player(self.seat, self.colour, self.gold, self.camels, self.cubes, list(self.cards),
-                      list(self.buildings), dict(self.points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +56,7 @@ class Group:
         return cls(*data)
 
 
+@cloning("order", "queue", "tower", "shops", "caravan", "deck", "discards", "players")  # `rolled` is replaced
 @dataclass(slots=True)
 class State(TableState):
     seats: int
@@ -77,13 +76,6 @@ class State(TableState):
     deck: list[str] = field(default_factory=list)           # top last
     discards: list[str] = field(default_factory=list)
     players: list[Player] = field(default_factory=list)
-
-    def clone(self) -> State:
-        return self.cloned(State(
-            self.seats, self.seed, self.rng, self.week, self.day, self.phase, self.first, list(self.order),
-            list(self.queue), self.supervisor, list(self.tower), self.rolled, dict(self.shops),
-            list(self.caravan), list(self.deck), list(self.discards), list(self.players),
-        ))
 
     def player(self, seat: int) -> Player:
         """A seat's player, to change (see `TableState.own`)."""

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine.core import NotYourTurn
+from engine.core.cloning import cloning
 from engine.core.conformance import Checks, check_game
 from engine.core.errors import Illegal
 from engine.core.flow import Ask, Drive, TaskCodec, later
@@ -129,10 +130,10 @@ def test_tasks_dump_their_payload_in_order_leaving_out_details_not_yet_filled_in
 
 
 def test_a_table_context_keeps_the_recent_public_events_and_what_changed():
+    @cloning()
     @dataclass(slots=True)
     class Table(TableState):
-        def clone(self):
-            return self.cloned(Table())
+        pass
 
     class TableContext(TableCtx[Table]):
         event_prefix = "table.ev."
