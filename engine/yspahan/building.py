@@ -110,6 +110,10 @@ def build(c: Ctx, seat: int, building: str, card: str | None) -> None:
 BUILDS = {card: tuple(A("build", b) if card is None else A("build", b, card) for b in BUILDINGS)
           for card in (None, *BUILD_CARDS)}
 NOT_BUILDING = (A("cards"), A("end"))
+# What `build_problem` reads of each, for the options: (option, building, camels, gold), where the card saves something.
+PRICED_BUILDS = {card: tuple((a, a.args[0], *PRICES[a.args[0], card]) for a in builds
+                             if card is None or PRICES[a.args[0], card] != PRICES[a.args[0], None])
+                 for card, builds in BUILDS.items()}
 AFTER = (*(a for builds in BUILDS.values() for a in builds), *NOT_BUILDING)
 
 
@@ -151,15 +155,16 @@ class After(Step):
         # A hand is secret, so whether this step is asked must not depend on it: a player holding cards is
         # asked (if only to end the turn), one without cards only when a building is affordable ("end" is
         # always allowed, so anything more is a building).
-        seat = self.seat
-        player = s.players[seat]
-        # Most buildings are refused outright (one a turn, a cube to mark it, a card only from the hand): those
-        # are not vetted one by one.
+        player = s.players[self.seat]
+        # `build_problem`'s rules at once: one building a turn, a cube to mark it, a card from the hand that
+        # saves something, the price, a building not built yet.
         out: list[Action] = []
         if not self.built and player.cubes:
-            for card, builds in BUILDS.items():
+            camels, gold, built = player.camels, player.gold, player.buildings
+            for card, builds in PRICED_BUILDS.items():
                 if card is None or card in player.cards:
-                    out += [a for a in builds if build_problem(s, seat, a.args[0], card) is None]
+                    out += [a for a, building, cost_camels, cost_gold in builds
+                            if cost_camels <= camels and cost_gold <= gold and building not in built]
         out += [a for a in NOT_BUILDING if self.problem(s, a) is None]
         return out if len(out) > 1 or player.cards else []
 
