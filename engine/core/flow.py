@@ -363,11 +363,12 @@ class FlowGame(Game[S], Generic[S, C]):
             return top.waiting()
         return frozenset()
 
-    # The options last listed, for the step that usually follows: (state, ask, options). States are never
-    # changed once made, so a step on the same state and ask need not check its action again.
-    _offered: tuple[Any, Ask[Any, Any], tuple[Action, ...]] | None = None
+    # The options last listed, for the step that usually follows: (state, ask, options), the options never changed
+    # (a caller gets a copy). States are never changed once made, so a step on the same state and ask need not
+    # check its action again.
+    _offered: tuple[Any, Ask[Any, Any], Sequence[Action]] | None = None
     # The options `settle` listed on the state the last step returned, for its `legal_actions`.
-    _settled: tuple[Any, Ask[Any, Any], tuple[Action, ...]] | None = None
+    _settled: tuple[Any, Ask[Any, Any], Sequence[Action]] | None = None
 
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
         ask = self.asking(state, seat)
@@ -432,8 +433,8 @@ class FlowGame(Game[S], Generic[S, C]):
             ask.do(c, action)
         self.advance(c)
         self.stepped(c)
-        if c.offered is not None and c.s.tasks and c.s.tasks[-1] is c.offered[0]:
-            self._settled = self._offered = (c.s, c.offered[0], tuple(c.offered[1]))
+        if c.offered is not None:  # the ask on top, where `advance` stopped
+            self._settled = self._offered = (c.s, *c.offered)
         return c.s, c.events
 
     # ---- the driver loop ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 """A question offers exactly the candidates its rules let through. Listing the options (on every step, without
 making a refusal's words) and refusing an action a player sends (with them) are two ways of asking the same
 rules, written apart for speed (Al-Rashid's palaces price their options from numbers; Yspahan's tower, a group's
-use, the road and the buildings list theirs at once): they must agree, in every game, at every step of random
-matches."""
+use, the road, the buildings (from a table of their prices) and the shop card's quarters and shops list theirs at
+once): they must agree, in every game, at every step of random matches."""
 
 import random
 
