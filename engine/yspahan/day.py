@@ -117,18 +117,18 @@ class Roll(Step):
         yellow = int(a.args[0])
         if yellow:
             s.player(seat).gold -= yellow * RULES.yellow_die_price
-        dice: list[tuple[int, bool]] = []
+        rng, dice = s.rng, []
         for is_yellow in [False] * RULES.white_dice + [True] * yellow:
-            s.rng, face = below(s.rng, 6)
+            rng, face = below(rng, 6)
             dice.append((face + 1, is_yellow))
-        s.rolled = [[value, int(is_yellow)] for value, is_yellow in dice]
-        s.tower = arrange(dice)
+        s.rng, s.rolled, s.tower = rng, [[value, int(is_yellow)] for value, is_yellow in dice], arrange(dice)
         s.phase, s.queue = ACTIONS, list(s.order)
         c.pop()
-        white = " ".join(str(v) for v, y in sorted(dice) if not y)
+        dice.sort()
+        white = " ".join([str(v) for v, y in dice if not y])
         if yellow:
             c.emit("rolled_yellow", reveals=True, player=c.who(seat), dice=white,
-                   yellow=" ".join(str(v) for v, y in sorted(dice) if y), tower=w.tower(s.tower))
+                   yellow=" ".join([str(v) for v, y in dice if y]), tower=w.tower(s.tower))
         else:
             c.emit("rolled", reveals=True, player=c.who(seat), dice=white, tower=w.tower(s.tower))
         c.touch("tower", f"player:{seat}")
