@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .messages import Message
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """One thing that happened. A named tuple: a step makes several, a tuple is the quickest to make, and it
+    never changes once made."""
+
     key: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any]
     # None: everybody may read it. Otherwise only these seats (e.g. the tile a player drew).
     audience: frozenset[int] | None = None
     # True when the step drew at random or showed hidden information: it cannot be undone.
