@@ -30,9 +30,9 @@ class Ctx(TableCtx[State]):
 
     event_prefix = "taj_mahal.ev."
 
-    def __init__(self, state: State):
-        super().__init__(state)
-        self.board: Board = board(state.provinces)
+    @property
+    def board(self) -> Board:
+        return board(self.s.provinces)  # cached: made once per map
 
     def who(self, index: int) -> dict[str, Any]:
         return w.player(self.s, index)

@@ -39,34 +39,33 @@ class Turn(Step):
     kind = "turn"
     colour: str | None = later()
 
-    def cards(self, s: State) -> list[str]:
-        """The kinds of card in hand that this stage lists."""
-        kinds = sorted(set(s.of_seat(self.seat).hand))
+    def cards(self, p: Player) -> list[str]:
+        """The kinds of card in the player's hand that this stage lists."""
+        kinds = sorted(set(p.hand))
         return [k for k in kinds if card_colour(k) == self.colour] if self.colour else kinds
 
-    def by_colour(self, s: State) -> bool:
-        """Ask the colour first: the playable coloured cards would not fit in one menu with "withdraw"."""
-        if self.colour is not None:
-            return False
-        p = s.of_seat(self.seat)
-        if len(p.hand) <= MENU - 1:  # too few cards to fill the menu, whatever their kinds
+    def by_colour(self, p: Player) -> bool:
+        """Ask the colour first: the player's playable coloured cards would not fit in one menu with "withdraw"."""
+        if self.colour is not None or len(p.hand) <= MENU - 1:  # too few cards to fill the menu, whatever their kinds
             return False
         colours = playable_colours(p)
         return len({k for k in p.hand if is_coloured(k) and card_colour(k) in colours}) > MENU - 1
 
     def candidates(self, s: State) -> Sequence[Action]:
-        if self.by_colour(s):
+        p = s.of_seat(self.seat)
+        if self.by_colour(p):
             return [*(A("colour", c) for c in CARD_COLOURS), A("withdraw")]
         back = [A("back")] if self.colour else []
-        return [*(A("play", k) for k in self.cards(s)), A("withdraw"), *back]
+        return [*(A("play", k) for k in self.cards(p)), A("withdraw"), *back]
 
     def options(self, s: State) -> list[Action]:
         """`problem` for every card at once (this question is asked on almost every other step): a card listed
         is held, so only its colour may forbid it, and `playable_colours` are coloured."""
-        if self.by_colour(s):
+        p = s.of_seat(self.seat)
+        if self.by_colour(p):
             return super().options(s)
-        colours = playable_colours(s.of_seat(self.seat))
-        out = [A("play", k) for k in self.cards(s) if card_colour(k) in colours]
+        colours = playable_colours(p)
+        out = [A("play", k) for k in self.cards(p) if card_colour(k) in colours]
         out.append(A("withdraw"))
         if self.colour:
             out.append(A("back"))

@@ -44,6 +44,7 @@ PLAYING, OVER = "playing", "over"
 
 
 @cache
+@cache
 def card_colour(kind: str) -> str:
     """'red' for 'red-ev', 'white' for 'white-e', 'special' for a special card."""
     return "special" if kind in SPECIALS else kind.split("-", 1)[0]
