@@ -3,7 +3,9 @@
 `apply` clones the state and changes the clone, so a state once returned is never changed again. A clone
 shares the players with its original, and a player is copied when the step first asks for it
 (`State.player`: change a player only through it; `players` is for reading). `sealed()` ends the copying
-once the step is done.
+once the step is done. The clone copies the cards' lists (deck, discards, display), which most steps change; it
+shares the other containers (the provinces' tiles, the palaces, the court, the supply, ...), which change a few
+times a visit: a step replaces one of them rather than changing it.
 
 The table seats `players` in clockwise order: every human seat and, in the variants of the 2-player
 game, the dummy players ("Carletto"), who hold no hand. `Player.seat` is the human seat, None for a dummy.
@@ -55,8 +57,7 @@ class Player(Cloneable):
         self.points[source] = self.points.get(source, 0) + n
 
 
-@cloning("players", "tiles", "order", "withdrawn", "court", "supply", "specials_table", "palaces", "crown_palaces",
-         "bonus", "out_of_game", "deck", "discard", "display")
+@cloning("players", "deck", "discard", "display")  # the other containers are replaced, not changed (see above)
 @dataclass(slots=True)
 class State(TableState):
     seats: int

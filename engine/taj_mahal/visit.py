@@ -79,11 +79,12 @@ def end_visit(c: Ctx) -> None:
                 trade_tiles(c, p, [force, force], special_for(force))
     province = s.province()
     if PROVINCE_TILE in s.court:
-        s.out_of_game.append(s.visit)
+        s.out_of_game = [*s.out_of_game, s.visit]
         c.emit("province_unwon", province=w.province(province))
-    for city in c.board.cities_of[province]:
-        if city in s.bonus:
-            c.emit("bonus_unclaimed", city=w.city(city), bonus=w.bonus(s.bonus.pop(city)))
+    unclaimed = [city for city in c.board.cities_of[province] if city in s.bonus]
+    for city in unclaimed:
+        c.emit("bonus_unclaimed", city=w.city(city), bonus=w.bonus(s.bonus[city]))
+    s.bonus = {city: tile for city, tile in s.bonus.items() if city not in unclaimed}
     if s.visit == len(s.tiles):
         finish(c)
         return
@@ -95,16 +96,18 @@ def trade_tiles(c: Ctx, p: Player, tiles: list[str], card: str | None) -> None:
     """Hand influence tiles back to their piles for a special card, taken from the table or from whoever
     holds it; a player who already holds it gets nothing ("dovrà comunque restituire le due tessere")."""
     s = c.s
+    supply = dict(s.supply)
     for tile in tiles:
         p.influence.remove(tile)
-        s.supply[tile] += 1
+        supply[tile] += 1
+    s.supply = supply
     if card is None or card in p.specials:
         c.emit("tiles_returned", player=c.who(p.index), tiles=w.tiles(tiles))
         return
     holder = next((q.index for q in s.players if card in q.specials), None)
     giver = None if holder is None else s.player(holder)
     if giver is None:
-        s.specials_table.remove(card)
+        s.specials_table = [x for x in s.specials_table if x != card]
     else:
         giver.specials.remove(card)
         c.touch(f"player:{giver.index}")
@@ -169,11 +172,12 @@ def start_visit(c: Ctx, start: int) -> None:
     s.start, s.current, s.withdrawn = start, None, []
     for p in map(s.player, range(len(s.players))):
         p.played, p.visit_colour, p.turns, p.out = [], None, 0, False
-    court = [f for f in FORCES if f in s.court]
+    court, supply = [f for f in FORCES if f in s.court], dict(s.supply)
     for force in FORCES:
-        if force not in court and s.supply[force] > 0:
-            s.supply[force] -= 1
+        if force not in court and supply[force] > 0:
+            supply[force] -= 1
             court.append(force)
+    s.supply = supply
     s.court = sorted(court, key=FORCES.index) + [CROWN, PROVINCE_TILE]
     s.order = visit_order(s)
     s.discard += s.display

@@ -28,13 +28,13 @@ def withdraw(c: Ctx, p: Player) -> None:
     prizes = prizes_won(s, p.index)
     p.turns += 1
     p.out = True
-    s.withdrawn.append(p.index)
+    s.withdrawn = [*s.withdrawn, p.index]
     if prizes:
         c.emit("withdrew", player=c.who(p.index), prizes=w.listing([w.prize(x) for x in prizes]))
     else:
         c.emit("withdrew_empty", player=c.who(p.index))
+    s.court = [x for x in s.court if x not in prizes]
     for prize in prizes:
-        s.court.remove(prize)
         if prize in FORCES:
             p.influence = sorted([*p.influence, prize], key=FORCES.index)
     c.touch(f"player:{p.index}", "court")
@@ -70,9 +70,14 @@ def draw_to_hand(c: Ctx, p: Player, why: str) -> None:
 def place_palace(c: Ctx, p: Player, city: str, crown: bool) -> list[str]:
     """Build in `city`; a palace (never the crown palace) takes the fortress's bonus tile. Returns it."""
     s = c.s
-    (s.crown_palaces if crown else s.palaces)[city] = p.index
+    if crown:
+        s.crown_palaces = {**s.crown_palaces, city: p.index}
+    else:
+        s.palaces = {**s.palaces, city: p.index}
     c.touch(f"city:{city}")
-    tile = None if crown else s.bonus.pop(city, None)
+    tile = None if crown else s.bonus.get(city)
+    if tile:
+        s.bonus = {x: kept for x, kept in s.bonus.items() if x != city}
     params: dict[str, Any] = {"player": c.who(p.index), "city": w.city(city)}
     if tile:
         params["bonus"] = w.bonus(tile)
