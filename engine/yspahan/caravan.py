@@ -58,7 +58,7 @@ def load_cube(c: Ctx, seat: int, *, by_card: bool = False) -> None:
     place = len(s.caravan)
     row = row_of(place, s.seats)
     points = CARAVAN_RULES.place_points[row]
-    s.caravan.append(seat)
+    s.caravan = [*s.caravan, seat]
     player = s.player(seat)
     player.points[SHIPPING] += points
     c.emit("caravan_place", player=w.player(s, seat), row=w.word(f"row{row}"), points=points)

@@ -36,7 +36,7 @@ def draw_card(c: Ctx, seat: int, reason: dict[str, Any]) -> str | None:
     if not s.deck:
         c.emit("no_card", player=w.player(s, seat), reason=reason)
         return None
-    card = s.deck.pop()
+    s.deck, card = s.deck[:-1], s.deck[-1]
     add_card(s.player(seat), card)
     c.emit("drew", player=w.player(s, seat), reason=reason, reveals=True)
     c.emit("drew_private", audience=seat, reveals=True, card=w.card(card))
@@ -46,5 +46,5 @@ def draw_card(c: Ctx, seat: int, reason: dict[str, Any]) -> str | None:
 
 def discard(c: Ctx, seat: int, card: str) -> None:
     remove_card(c.s.player(seat), card)
-    c.s.discards.append(card)
+    c.s.discards = [*c.s.discards, card]
     c.touch(f"player:{seat}")

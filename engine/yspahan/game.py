@@ -95,6 +95,7 @@ class Yspahan(TableGame[State, Ctx]):
         """
         new = state.clone()
         new.rng = rng.getrandbits(64)
+        new.deck = list(new.deck)  # the clone shares the deck
         rng.shuffle(new.deck)
         entitled: set[int] = set()
         holders = [p for p in new.players if p.cards and p.seat not in self.active_seats(state)]

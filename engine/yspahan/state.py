@@ -3,7 +3,9 @@
 `apply` clones the state and changes the clone, so a state once returned is never changed again. A clone
 shares the players with its original, and a player is copied when the step first asks for it
 (`State.player`: change a player only through it; `players` is for reading). `sealed()` ends the copying
-once the step is done.
+once the step is done. The clone copies what most steps change (the tower, the shops, who is still to play);
+it shares the other containers (the day's order and roll, the caravan, the deck, the discards), which change a
+few times a day: a step replaces one of them rather than changing it.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ class Group:
         return cls(*data)
 
 
-@cloning("order", "queue", "tower", "shops", "caravan", "deck", "discards", "players")  # `rolled` is replaced
+@cloning("queue", "tower", "shops", "players")  # the other containers are replaced, not changed (see above)
 @dataclass(slots=True)
 class State(TableState):
     seats: int
@@ -70,7 +72,7 @@ class State(TableState):
     queue: list[int] = field(default_factory=list)          # seats still to take their turn today
     supervisor: str = "c"
     tower: list[Group | None] = field(default_factory=lambda: [None] * 6)   # bottom (camel) to top (gold)
-    rolled: list[list[int]] = field(default_factory=list)   # today's roll: [value, 1 if yellow else 0]; replaced, not changed
+    rolled: list[list[int]] = field(default_factory=list)   # today's roll: [value, 1 if yellow else 0]
     shops: dict[str, int] = field(default_factory=dict)     # shop -> seat of the cube in it
     caravan: list[int] = field(default_factory=list)        # seats of the cubes, in the order of the places
     deck: list[str] = field(default_factory=list)           # top last
