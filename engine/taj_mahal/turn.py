@@ -138,6 +138,15 @@ class Extra(Step):
         held = [*sorted({k for k in p.hand if not is_coloured(k)}), *(k for k in SPECIALS if k in p.specials)]
         return [*(A("add", k) for k in held), A("alone"), A("back")]
 
+    def options(self, s: State) -> list[Action]:
+        """`problem` for every card at once: a card listed is held, and is white or special, so only the colour rule
+        may refuse it, and when the coloured card may be played alone, it refuses none."""
+        p = s.of_seat(self.seat)
+        if colour_refusal(p, self.card, None) is None:
+            return list(self.candidates(s))
+        return [a for a in self.candidates(s) if a.verb == "back" or
+                a.verb == "add" and colour_refusal(p, self.card, a.args[0]) is None]
+
     def why_not(self, s: State, a: Action) -> Illegal | None:
         if a.verb != "add":
             return None
