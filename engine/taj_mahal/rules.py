@@ -55,10 +55,6 @@ def _counts(cards: tuple[str, ...]) -> dict[str, int]:
     return dict(counts)
 
 
-def count(cards: list[str], symbol: str) -> int:
-    return _counts(tuple(cards)).get(symbol, 0)
-
-
 # ---- playing cards ("Giocare le carte") ----------------------------------------------------------------
 
 def colour_refusal(player: Player, coloured: str, extra: str | None) -> str | None:
@@ -92,18 +88,16 @@ def fixes_colour(player: Player, coloured: str, extra: str | None) -> str | None
 
 # ---- withdrawing ("Ritirarsi") -------------------------------------------------------------------------
 
-def leads(state: State, index: int, symbol: str, extra: tuple[str, ...] = ()) -> bool:
-    """Strictly more of `symbol` than each other player still in the visit, and at least one ("Se il
-    numero di simboli è minore o uguale non si ottiene nulla!"). `extra`: cards the player would add."""
-    mine = count([*state.players[index].played, *extra], symbol)
-    return mine > 0 and all(count(p.played, symbol) < mine for p in state.players if not p.out and p.index != index)
-
-
 def prizes_won(state: State, index: int, extra: tuple[str, ...] = ()) -> list[str]:
     """What withdrawing now wins (with `extra` cards also in play), in the rulebook's order: influence tiles,
     the crown, the province tile. A prize already taken this visit is won by nobody else ("nessun altro
-    giocatore può vincere la stessa tessera o la corona durante quella tappa")."""
-    return [PRIZE_OF[s] for s in SYMBOLS if PRIZE_OF[s] in state.court and leads(state, index, s, extra)]
+    giocatore può vincere la stessa tessera o la corona durante quella tappa"). A symbol wins with strictly more
+    of it than each other player still in the visit, and at least one ("Se il numero di simboli è minore o
+    uguale non si ottiene nulla!")."""
+    mine = _counts((*state.players[index].played, *extra))
+    others = [_counts(tuple(p.played)) for p in state.players if not p.out and p.index != index]
+    return [PRIZE_OF[s] for s in SYMBOLS if PRIZE_OF[s] in state.court
+            and (n := mine.get(s, 0)) > 0 and all(other.get(s, 0) < n for other in others)]
 
 
 def empty_cities(state: State, province_cities: Iterable[str]) -> list[str]:
