@@ -21,11 +21,12 @@ def proceed(c: Ctx) -> bool:
     s = c.s
     if s.phase == OVER:
         return False
-    if not s.in_visit():
+    current = following(s)
+    if current is None:
         end_visit(c)
         return True
-    s.current = following(s)
-    seat = s.players[s.current].seat
+    s.current = current
+    seat = s.players[current].seat
     if seat is None:
         dummy_turn(c, s.player(s.current))
     else:  # a player with nothing to play is still asked: that they can only withdraw is theirs to know
@@ -33,11 +34,14 @@ def proceed(c: Ctx) -> bool:
     return True
 
 
-def following(s: State) -> int:
-    """The next player still in the visit, in this visit's order."""
-    at = -1 if s.current is None else s.order.index(s.current)
-    n = len(s.order)
-    return next(s.order[(at + k) % n] for k in range(1, n + 1) if not s.players[s.order[(at + k) % n]].out)
+def following(s: State) -> int | None:
+    """The next player still in the visit, in this visit's order (None: everybody has withdrawn)."""
+    order, players = s.order, s.players
+    at = 0 if s.current is None else order.index(s.current) + 1
+    for index in order[at:] + order[:at]:
+        if not players[index].out:
+            return index
+    return None
 
 
 def dummy_turn(c: Ctx, p: Player) -> None:
