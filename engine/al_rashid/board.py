@@ -56,11 +56,20 @@ def open_areas(state: State) -> list[str]:
     return [a for a in AREAS if state.areas[a] and a not in state.resolved]
 
 
+def stacks_of(state: State, seat: int) -> dict[str, Stack]:
+    """The family's stack in each area where it has one."""
+    return {area: stack for area, stacks in state.areas.items() for stack in stacks if stack.seat == seat}
+
+
 def placement_refusal(state: State, area: str, seat: int, piece: str) -> str | None:
     """Why `piece` may not join `area` for this family (placement and moves alike), or None."""
-    if area in state.resolved:
+    return area_refusal(state.resolved, area, piece, stack_of(state, area, seat))
+
+
+def area_refusal(resolved: Collection[str], area: str, piece: str, stack: Stack | None) -> str | None:
+    """`placement_refusal` given the areas resolved this turn and the family's stack in `area` (None: none)."""
+    if area in resolved:
         return "al_rashid.illegal.area_resolved"
-    stack = stack_of(state, area, seat)
     if piece in ("pasha", "merchant") and stack is not None and (stack.pasha or stack.merchant):
         return "al_rashid.illegal.one_leader"
     if area == CALIPH and stack is None and piece != "pasha":

@@ -11,7 +11,7 @@ from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .board import add_piece, placement_refusal
+from .board import add_piece, area_refusal, placement_refusal, stacks_of
 from .flow import A, Ctx, Step
 from .state import State
 from .vocab import AREAS, PIECES
@@ -59,6 +59,15 @@ class Place(Step):
             return WHICH_PIECE
         return PLACE_OR_BACK if self.chosen else PLACE
 
+    def options(self, s: State) -> list[Action]:
+        # `problem` for every candidate at once, reading the family's stacks once.
+        if self.piece is None:
+            reserve = s.families[self.seat].reserve
+            return [a for a in WHICH_PIECE if reserve[a.args[0]]]
+        piece, resolved, mine = self.piece, s.resolved, stacks_of(s, self.seat)
+        out = [a for a in PLACE if area_refusal(resolved, a.args[0], piece, mine.get(a.args[0])) is None]
+        return [*out, BACK] if self.chosen else out
+
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "piece":
             return None if s.families[self.seat].reserve[a.args[0]] else "al_rashid.illegal.no_piece"
@@ -97,7 +106,8 @@ class Place(Step):
 
 WHICH_PIECE = tuple(A("piece", p) for p in PIECES)
 PLACE = tuple(A("place", area) for area in AREAS)
-PLACE_OR_BACK = (*PLACE, A("back"))
+BACK = A("back")
+PLACE_OR_BACK = (*PLACE, BACK)
 
 
 def place_task(s: State, seat: int, held: str | None = None) -> Place:
