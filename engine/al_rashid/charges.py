@@ -24,7 +24,7 @@ def gain_charge(c: Ctx, seat: int, charge: str, palace: str) -> list[Task]:
     family = s.family(seat)
     offered = list(s.charges[palace])
     offered.remove(charge)
-    s.charges[palace] = tuple(offered)
+    s.charges = {**s.charges, palace: tuple(offered)}
     family.charges.append(charge)
     c.emit("gained_charge", player=c.who(seat), charge=w.charge(charge))
     if charge in ("aide_to_the_qadi", "law_expert"):

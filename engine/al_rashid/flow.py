@@ -63,5 +63,5 @@ class Driver(Drive[State, Ctx]):
 def finish_area(c: Ctx, area: str) -> None:
     """An area is resolved: everyone's pieces go home and it is done for this turn."""
     return_pieces(c.s, area)
-    c.s.resolved.append(area)
+    c.s.resolved = [*c.s.resolved, area]
     c.touch(area)

@@ -161,6 +161,7 @@ class AlRashid(TableGame[State, Ctx]):
             pile = list(new.piles[colour])
             rng.shuffle(pile)
             new.piles[colour] = tuple(pile)
+        new.crisis_deck = list(new.crisis_deck)  # the clone shares the deck
         rng.shuffle(new.crisis_deck)
         entitled: set[int] = set()
         for territory, tiles in new.mercenaries.items():

@@ -1,11 +1,12 @@
 """The state of an Al-Rashid match: plain data, cheap to clone, dumped to JSON and back.
 
 `apply` clones the state and changes the clone, so a state once returned is never changed again. Cloning
-copies only the small lists: the board (stacks, mercenary tiles, piles, discards, charges on offer, goods on
-the territories) is made of immutable values that the clones share (a step replaces the tuple or the dict it
-changes instead of changing it in place), and a family is copied when the step first asks for it
-(`State.family`: change a family only through it; `families[seat]` is for reading). `sealed()` ends the
-copying once the step is done.
+copies only the board's dicts (stacks by area, mercenary tiles, piles, discards, goods on the territories), whose
+values are immutable and shared (a step replaces the tuple or the dict it changes instead of changing it in
+place), and the list of families: a family is copied when the step first asks for it (`State.family`: change a
+family only through it; `families[seat]` is for reading). The rest changes a few times a turn (the turn order,
+the round's queue, the areas resolved, the crisis tiles, the charges on offer) and is shared too: a step
+replaces it rather than changing it. `sealed()` ends the copying once the step is done.
 """
 
 from __future__ import annotations
@@ -84,8 +85,7 @@ class Family(Cloneable):
         return charge in self.charges
 
 
-@cloning("order", "pending_order", "families", "areas", "resolved", "territory_goods", "mercenaries", "piles",
-         "discards", "charges", "crisis_deck", "crisis_shown", "round_queue")
+@cloning("families", "areas", "territory_goods", "mercenaries", "piles", "discards")  # see above
 @dataclass(slots=True)
 class State(TableState):
     seats: int

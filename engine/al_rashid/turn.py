@@ -51,7 +51,7 @@ def next_placement(c: Ctx) -> None:
                 start_resolution(c)
             return
         s.round += 1
-    seat = s.round_queue.pop(0)
+    seat, s.round_queue = s.round_queue[0], s.round_queue[1:]
     if any(s.families[seat].reserve.values()):
         c.push(place_task(s, seat))
 
@@ -79,7 +79,7 @@ def next_resolution(c: Ctx) -> None:
             s.order, s.pending_order = s.pending_order, None
         s.round += 1
         s.round_queue = list(s.order)
-    seat = s.round_queue.pop(0)
+    seat, s.round_queue = s.round_queue[0], s.round_queue[1:]
     if has_pieces_on_board(s, seat):  # players without pieces skip their moves ("Risoluzione")
         c.push(Turn(seat=seat))
 
@@ -106,8 +106,8 @@ def end_turn(c: Ctx) -> None:
 
 def reveal_crisis(c: Ctx) -> None:
     s = c.s
-    index = s.crisis_deck.pop()
-    s.crisis_shown.append(f"turn:{index}")
+    s.crisis_deck, index = s.crisis_deck[:-1], s.crisis_deck[-1]
+    s.crisis_shown = [*s.crisis_shown, f"turn:{index}"]
     placed = []
     for territory, colour in DATA.crisis.turns[index]:
         if place_mercenary(s, territory, colour):
