@@ -115,9 +115,9 @@ class TableGame(FlowGame[TS, TC]):
         return [AwaitView(seat=seat, question=question.to_json()) for seat, question in self.questions(state, viewer)]
 
     def context(self, state: TS) -> TC:
-        c = self.context_class(state.clone())
+        c: TC = self.context_class(state.clone())  # type: ignore[assignment]  # cast() would be a call a step
         c.s.last_changed = []
-        return cast(TC, c)
+        return c
 
     def stepped(self, c: TC) -> None:
         c.s.steps += 1
