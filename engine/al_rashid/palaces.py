@@ -6,10 +6,9 @@ The Plotter, the Informer and the spies' service share one step: moving a piece 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.core.errors import Illegal
 from engine.core.flow import Task, TaskCodec, later, replace
@@ -197,6 +196,24 @@ class Move(Step):
 
 # ==== one family acting in a palace =================================================================
 
+T = TypeVar("T")
+
+
+class _Fact(Generic[T]):
+    """`functools.cached_property` without the lock that Python 3.11 takes on every first read (3.12 dropped it):
+    a purse is made for every question of a palace, and reads each of its facts once or not at all."""
+
+    def __init__(self, find: Callable[[Any], T]):
+        self.find, self.__doc__ = find, find.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, purse: Any, owner: type | None = None) -> T:
+        found = purse.__dict__[self.name] = self.find(purse)  # read from the purse's own dict from now on
+        return found
+
+
 class Purse:
     """What a family can buy in a palace right now, gathered once per question: every option of a palace
     is checked for whether it can still be completed and paid for, and they all need the same facts."""
@@ -210,24 +227,24 @@ class Purse:
         self.given = actor.given or {}   # handed over so far in the payment stage ...
         self.given_value = gold_value(self.given) if self.given else 0  # ... and its worth
 
-    @cached_property
+    @_Fact
     def charges(self) -> tuple[str, ...]:
         """The palace's charges the family may take now, in data order."""
         s, actor = self.s, self.actor
         return tuple(ch for ch in actor.charge_choices(s) if allowed(charge_refusal, s, actor.seat, ch, actor.area))
 
-    @cached_property
+    @_Fact
     def cheapest(self) -> str | None:
         """The cheapest of those charges (with a credit note when the family holds one)."""
         s, seat = self.s, self.actor.seat
         return min(self.charges, key=lambda ch: charge_cost(s, seat, ch, self.note), default=None)
 
-    @cached_property
+    @_Fact
     def favours(self) -> tuple[str, ...]:
         """The guild leaders' favours the family can have now (the Caliph's Favourite borrows among them)."""
         return tuple(b for b in BORROWABLE if allowed(favour_refusal, self.s, self.actor.seat, b))
 
-    @cached_property
+    @_Fact
     def may_serve(self) -> bool:
         """May the family have the palace's service (a guild)?"""
         return allowed(service_refusal, self.s, self.actor.seat, self.actor.area)
