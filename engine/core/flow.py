@@ -129,13 +129,17 @@ class Ask(Task, Generic[S, C]):
         return True
 
     _names_problems: ClassVar[bool] = True  # its refusals come from `problem`: vetting raises nothing
+    _refuses_nothing: ClassVar[bool] = True  # it has no refusal at all: every candidate is an option
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._names_problems = cls.refuse is Ask.refuse
+        cls._refuses_nothing = cls._names_problems and cls.problem is Ask.problem
 
     def options(self, s: S) -> list[Action]:
-        if self._names_problems:  # the common case, without a call to `allows` for every candidate
+        if self._refuses_nothing:
+            out = list(self.candidates(s))
+        elif self._names_problems:  # the common case, without a call to `allows` for every candidate
             problem = self.problem
             out = [a for a in self.candidates(s) if problem(s, a) is None]
         else:
