@@ -17,7 +17,7 @@ from .board import can_draw, discard, ranking, return_pieces, take_tile
 from .favours import swap_goods
 from .flow import A, Ctx, Step
 from .palaces import Palace
-from .rules import ACTIVATABLE, activation_refusal
+from .rules import ACTIVATABLE, activation_refusal, allowed
 from .state import State
 from .supply import Draw
 from .territories import Territory
@@ -60,6 +60,12 @@ class Turn(Step):
         else:
             out += [action for area, action in RESOLVE if s.areas[area] and area not in s.resolved]
         return out
+
+    def options(self, s: State) -> list[Action]:
+        # The areas listed are the ones `refuse` lets through (to resolve, with pieces): only the charges are vetted.
+        seat = self.seat
+        out = [a for a in self.candidates(s) if a.verb != "activate" or allowed(activation_refusal, s, seat, a.args[0])]
+        return [] if out == [END] else out  # only a way out: nothing to ask
 
     def not_offered(self, s: State, a: Action) -> Illegal:
         """Another family's charge, or an area resolved or empty, is refused naming the rule."""
