@@ -383,7 +383,16 @@ class PalaceActor(Step):
     # player sends that is not allowed gets the rule's words from `refuse_with`.
     def options(self, s: State) -> list[Action]:
         purse = self.purse(s)
+        if self.stage == "pay":
+            return self.payment_options(s, purse)
         return [a for a in self.candidates(s) if self.allows_with(s, a, purse)]
+
+    def payment_options(self, s: State, purse: Purse) -> list[Action]:
+        """`payment_problem` for every candidate at once: the payment suggested is the pool's and worth the price;
+        a good is added while the pool holds more of it and the price is not reached; confirming needs the price."""
+        short, pool, given = purse.given_value < self.price(), self.pool(purse), purse.given
+        return [a for a in self.candidates(s) if a.verb in ("pay", "clear") or
+                (a.verb == "confirm" if not short else a.verb == "add" and pool[a.args[0]] > given.get(a.args[0], 0))]
 
     def has_options(self, s: State) -> bool:
         purse = self.purse(s)
