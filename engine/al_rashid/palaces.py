@@ -385,7 +385,38 @@ class PalaceActor(Step):
         purse = self.purse(s)
         if self.stage == "pay":
             return self.payment_options(s, purse)
+        if self.stage == "choose":
+            return self.combo_options(s, purse)
         return [a for a in self.candidates(s) if self.allows_with(s, a, purse)]
+
+    def combo_options(self, s: State, purse: Purse) -> list[Action]:
+        """`allows_with` for every combination at once. A combination's price is the sum of its actions' prices
+        (`cost_of`), so each action is priced once (the favour once per way to borrow it), as `feasible` prices
+        them before any detail is chosen: the cheapest charge, with a credit note when the family holds one."""
+        charge = purse.cheapest
+        note = charge is not None and purse.note
+        prices: dict[str, int] = {act: self.cost_of(s, (act,), charge, note, None) for act in (SERVICE, CHARGE, BENEVOLENCE)}
+        favours = [(self.cost_of(s, (FAVOUR,), None, False, b), purse.budget(None, self.gives_good((FAVOUR,), b, None)))
+                   for b in self.borrows(purse, (FAVOUR,), None)]
+        budget = purse.budget(None, False)
+        out = []
+        for a in self.choices:
+            combo = () if a.args == ("nothing",) else a.args
+            if not self.combo_allowed(combo, purse) or CHARGE in combo and charge is None:
+                continue
+            price = 0
+            for act in combo:
+                if act != FAVOUR:
+                    price += prices[act]
+            if FAVOUR not in combo:
+                if price <= budget:
+                    out.append(a)
+                continue
+            for favour, most in favours:
+                if price + favour <= most:
+                    out.append(a)
+                    break
+        return out
 
     def payment_options(self, s: State, purse: Purse) -> list[Action]:
         """`payment_problem` for every candidate at once: the payment suggested is the pool's and worth the price;
