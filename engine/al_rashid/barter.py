@@ -40,8 +40,7 @@ def suggested_payment(goods: dict[str, int], cost: int) -> dict[str, int] | None
     """The payment worth at least `cost` that keeps the most gold value, then the fewest goods handed over."""
     if cost <= 0:
         return {}
-    counts = tuple(goods.get(g, 0) for g in GOODS)
-    best = _suggest(counts, cost)
+    best = _suggest(tuple(map(goods.get, GOODS, _NONE)), cost)
     return None if best is None else {g: n for g, n in zip(GOODS, best, strict=True) if n}
 
 
