@@ -154,8 +154,7 @@ class Game(Generic[S]):
         self.check_form(action)
         return action
 
-    def format_action(self, action: Action) -> str:
-        return action.notation()
+    format_action = staticmethod(Action.notation)  # an action's notation, in one call (every step logs one)
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
