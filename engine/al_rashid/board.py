@@ -56,25 +56,32 @@ def open_areas(state: State) -> list[str]:
     return [a for a in AREAS if state.areas[a] and a not in state.resolved]
 
 
-def stacks_of(state: State, seat: int) -> dict[str, Stack]:
-    """The family's stack in each area where it has one."""
-    return {area: stack for area, stacks in state.areas.items() for stack in stacks if stack.seat == seat}
+LEADERS = ("pasha", "merchant")  # a family has at most one of them in an area
 
 
 def placement_refusal(state: State, area: str, seat: int, piece: str) -> str | None:
     """Why `piece` may not join `area` for this family (placement and moves alike), or None."""
-    return area_refusal(state.resolved, area, piece, stack_of(state, area, seat))
-
-
-def area_refusal(resolved: Collection[str], area: str, piece: str, stack: Stack | None) -> str | None:
-    """`placement_refusal` given the areas resolved this turn and the family's stack in `area` (None: none)."""
-    if area in resolved:
+    if area in state.resolved:
         return "al_rashid.illegal.area_resolved"
-    if piece in ("pasha", "merchant") and stack is not None and (stack.pasha or stack.merchant):
+    stack = stack_of(state, area, seat)
+    if piece in LEADERS and stack is not None and (stack.pasha or stack.merchant):
         return "al_rashid.illegal.one_leader"
     if area == CALIPH and stack is None and piece != "pasha":
         return "al_rashid.illegal.pasha_first"
     return None
+
+
+def refused_areas(state: State, seat: int, piece: str) -> set[str]:
+    """Every area `placement_refusal` refuses this piece, at once (the placement question lists the others): the
+    areas resolved this turn, those where a leader would join the family's leader, Al-Rashid's palace before the
+    family's Pasha is there."""
+    refused = set(state.resolved)
+    if piece in LEADERS:
+        refused.update(area for area, stacks in state.areas.items()
+                       for stack in stacks if stack.seat == seat and (stack.pasha or stack.merchant))
+    if piece != "pasha" and stack_of(state, CALIPH, seat) is None:
+        refused.add(CALIPH)
+    return refused
 
 
 def put_stack(state: State, area: str, stack: Stack) -> None:

@@ -11,7 +11,7 @@ from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .board import add_piece, area_refusal, placement_refusal, stacks_of
+from .board import add_piece, placement_refusal, refused_areas
 from .flow import A, Ctx, Step
 from .state import State
 from .vocab import AREAS, PIECES
@@ -60,12 +60,12 @@ class Place(Step):
         return PLACE_OR_BACK if self.chosen else PLACE
 
     def options(self, s: State) -> list[Action]:
-        # `problem` for every candidate at once, reading the family's stacks once.
+        # `problem` for every candidate at once.
         if self.piece is None:
             reserve = s.families[self.seat].reserve
             return [a for a in WHICH_PIECE if reserve[a.args[0]]]
-        piece, resolved, mine = self.piece, s.resolved, stacks_of(s, self.seat)
-        out = [a for a in PLACE if area_refusal(resolved, a.args[0], piece, mine.get(a.args[0])) is None]
+        refused = refused_areas(s, self.seat, self.piece)
+        out = [a for a in PLACE if a.args[0] not in refused]
         return [*out, BACK] if self.chosen else out
 
     def problem(self, s: State, a: Action) -> str | None:
