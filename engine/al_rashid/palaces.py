@@ -395,10 +395,12 @@ class PalaceActor(Step):
         them before any detail is chosen: the cheapest charge, with a credit note when the family holds one."""
         charge = purse.cheapest
         note = charge is not None and purse.note
-        prices: dict[str, int] = {act: self.cost_of(s, (act,), charge, note, None) for act in (SERVICE, CHARGE, BENEVOLENCE)}
+        prices: dict[str, int] = {act: self.cost_of(s, (act,), charge, note, None)
+                                  for act in (SERVICE, CHARGE, BENEVOLENCE)}
+        # (the favour's price, the most the family can pay with it): one for each way to borrow it
         favours = [(self.cost_of(s, (FAVOUR,), None, False, b), purse.budget(None, self.gives_good((FAVOUR,), b, None)))
                    for b in self.borrows(purse, (FAVOUR,), None)]
-        budget = purse.budget(None, False)
+        without_favour = ((0, purse.budget(None, False)),)
         out = []
         for a in self.choices:
             combo = () if a.args == ("nothing",) else a.args
@@ -408,11 +410,7 @@ class PalaceActor(Step):
             for act in combo:
                 if act != FAVOUR:
                     price += prices[act]
-            if FAVOUR not in combo:
-                if price <= budget:
-                    out.append(a)
-                continue
-            for favour, most in favours:
+            for favour, most in favours if FAVOUR in combo else without_favour:
                 if price + favour <= most:
                     out.append(a)
                     break

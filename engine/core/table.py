@@ -27,8 +27,8 @@ Item = TypeVar("Item", bound=Cloneable)
 @dataclass(slots=True)
 class TableState(Cloneable):
     """The bookkeeping of a match's state. A step changes a clone (`clone`, made by `cloning` from the containers
-    each game names) and `sealed()` ends the step: the state is only read from
-    then on. A player or a family is copied when the step first asks for it (`own`)."""
+    each game names) and `sealed()` ends the step: the state is only read from then on. A player or a family is
+    copied when the step first asks for it (`own`)."""
 
     _: KW_ONLY
     tasks: list[Task] = field(default_factory=list)               # the turn flow's stack, top last
@@ -115,7 +115,7 @@ class TableGame(FlowGame[TS, TC]):
         return [AwaitView(seat=seat, question=question.to_json()) for seat, question in self.questions(state, viewer)]
 
     def context(self, state: TS) -> TC:
-        c: TC = self.context_class(state.clone())  # type: ignore[assignment]  # cast() would be a call a step
+        c: TC = self.context_class(state.clone())  # type: ignore[assignment]  # cast() adds a call to every step
         c.s.last_changed = []
         return c
 

@@ -116,4 +116,3 @@ class State(TableState):
         """Every city holding a palace of this player (a city with two palaces links for both owners)."""
         return frozenset([c for c, o in self.palaces.items() if o == index] +
                          [c for c, o in self.crown_palaces.items() if o == index])
-
