@@ -13,7 +13,7 @@ from engine.core.messages import Message
 from . import words as w
 from .caravan import load_cube
 from .cards import discard
-from .city import CITY, RULES, any_free_shop, free_shops, put_cube, shop_params, shop_problem
+from .city import CITY, RULES, any_free_shop, put_cube, reserve_shops, shop_params, shop_problem
 from .flow import A, CardStep, Ctx
 from .state import State
 from .vocab import (
@@ -238,8 +238,7 @@ class CardShop(CardStep):
         seat = self.seat
         if self.quarter is None:
             return [*(A("quarter", q) for q in QUARTERS if any_free_shop(s.shops, seat, q)), A("back")]
-        free = free_shops(s.shops, seat, self.quarter) if s.players[seat].cubes else []
-        return [*(A("shop", shop) for shop in free), A("back")]
+        return [*(A("shop", shop) for shop in reserve_shops(s, seat, self.quarter)), A("back")]
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb == "quarter" and not any_free_shop(s.shops, self.seat, a.args[0]):

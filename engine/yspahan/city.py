@@ -101,6 +101,11 @@ def shop_problem(s: State, seat: int, shop: str) -> str | None:
     return shop_refusal(s.shops, seat, shop) if s.players[seat].cubes else "yspahan.illegal.no_cube_left"
 
 
+def reserve_shops(s: State, seat: int, quarter: str) -> list[str]:
+    """The shops of `quarter` that `shop_problem` lets a cube from the reserve go to, souk by souk."""
+    return free_shops(s.shops, seat, quarter) if s.players[seat].cubes else []
+
+
 def shop_params(shop: str) -> dict[str, Any]:
     """The words of a refusal of `shop`."""
     return {"shop": w.shop(shop), "souk": w.souk(CITY.souk_of[shop])}

@@ -15,7 +15,7 @@ from . import words as w
 from .building import commit, group_on
 from .card_play import Play, cards_problem
 from .cards import can_draw, discard, draw_card
-from .city import CITY, RULES, any_free_shop, free_shops, put_cube, shop_params, shop_problem, souk_owner
+from .city import CITY, RULES, any_free_shop, put_cube, reserve_shops, shop_params, shop_problem, souk_owner
 from .flow import A, CardStep, Ctx, Step
 from .state import State
 from .supervisor import Move
@@ -198,7 +198,7 @@ class Place(Step):
 
     def options(self, s: State) -> list[Action]:
         # The same as vetting every shop (`problem`), souk by souk.
-        return [A("shop", shop) for shop in free_shops(s.shops, self.seat, self.quarter)] if s.players[self.seat].cubes else []
+        return [A("shop", shop) for shop in reserve_shops(s, self.seat, self.quarter)]
 
     def problem(self, s: State, a: Action) -> str | None:
         return shop_problem(s, self.seat, a.args[0])
