@@ -65,7 +65,7 @@ class Turn(Step):
         # The areas listed are the ones `refuse` lets through (to resolve, with pieces): only the charges are vetted.
         seat = self.seat
         out = [a for a in self.candidates(s) if a.verb != "activate" or allowed(activation_refusal, s, seat, a.args[0])]
-        return [] if out == [END] else out  # only a way out: nothing to ask
+        return self.unless_only_a_way_out(out)
 
     def not_offered(self, s: State, a: Action) -> Illegal:
         """Another family's charge, or an area resolved or empty, is refused naming the rule."""

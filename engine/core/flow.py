@@ -144,7 +144,11 @@ class Ask(Task, Generic[S, C]):
             out = [a for a in self.candidates(s) if problem(s, a) is None]
         else:
             out = [a for a in self.candidates(s) if self.allows(s, a)]
-        return [] if len(out) == 1 and out[0].verb == self.only_a_way_out else out
+        return self.unless_only_a_way_out(out)
+
+    def unless_only_a_way_out(self, options: list[Action]) -> list[Action]:
+        """The options, or none when the sole one only ends the task: there is nothing to ask."""
+        return [] if len(options) == 1 and options[0].verb == self.only_a_way_out else options
 
     def has_options(self, s: S) -> bool:
         """Is there anything to ask? Stops at the first real option, looking from the end of the list:
