@@ -44,6 +44,18 @@ def suggested_payment(goods: dict[str, int], cost: int) -> dict[str, int] | None
     return None if best is None else {g: n for g, n in zip(GOODS, best, strict=True) if n}
 
 
+def payment_notation(goods: dict[str, int], cost: int) -> str | None:
+    """`format_goods` of `suggested_payment`: the payment question offers it on every step, so the notation is
+    worked out once for each hand and price."""
+    return _notation(tuple(map(goods.get, GOODS, _NONE)), cost)
+
+
+@lru_cache(maxsize=65536)
+def _notation(counts: tuple[int, ...], cost: int) -> str | None:
+    best = _suggest(counts, cost) if cost > 0 else _NONE
+    return None if best is None else format_goods(dict(zip(GOODS, best, strict=True)))
+
+
 @lru_cache(maxsize=65536)
 def _suggest(counts: tuple[int, ...], cost: int) -> tuple[int, ...] | None:
     best_key, best = None, None

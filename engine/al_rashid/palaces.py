@@ -16,13 +16,14 @@ from engine.core.game import Action
 from engine.core.messages import Message
 
 from . import words as w
-from .barter import format_goods, gold_value, parse_goods, suggested_payment, without
+from .barter import gold_value, parse_goods, payment_notation, without
 from .board import RULES, add_piece, areas_in_scope, placement_refusal, remove_piece, stack_of
 from .charges import gain_charge
 from .favours import do_favour, favour_detail_candidates, favour_detail_refusal
 from .flow import A, Ctx, Driver, Step, finish_area
 from .rules import (
     BORROWABLE,
+    CHARGE_PRICES,
     CHARGES,
     COURT_COMBOS,
     GUILD_COMBOS,
@@ -31,11 +32,14 @@ from .rules import (
     allowed,
     budget,
     charge_cost,
+    charge_problem,
     charge_refusal,
     favour_cost,
+    favour_problem,
     favour_refusal,
     note_discount,
     service_cost,
+    service_problem,
     service_refusal,
 )
 from .state import State
@@ -230,24 +234,25 @@ class Purse:
     @_Fact
     def charges(self) -> tuple[str, ...]:
         """The palace's charges the family may take now, in data order."""
-        s, actor = self.s, self.actor
-        return tuple(ch for ch in actor.charge_choices(s) if allowed(charge_refusal, s, actor.seat, ch, actor.area))
+        s, seat, area = self.s, self.actor.seat, self.actor.area
+        return tuple(ch for ch in self.actor.charge_choices(s) if charge_problem(s, seat, ch, area) is None)
 
     @_Fact
     def cheapest(self) -> str | None:
-        """The cheapest of those charges (with a credit note when the family holds one)."""
-        s, seat = self.s, self.actor.seat
-        return min(self.charges, key=lambda ch: charge_cost(s, seat, ch, self.note), default=None)
+        """The cheapest of those charges, with a credit note or without: a note takes the same discount off every
+        price (down to 0), so the charge with the lowest price before it is never dearer after it."""
+        return min(self.charges, key=CHARGE_PRICES.__getitem__, default=None)
 
     @_Fact
     def favours(self) -> tuple[str, ...]:
         """The guild leaders' favours the family can have now (the Caliph's Favourite borrows among them)."""
-        return tuple(b for b in BORROWABLE if allowed(favour_refusal, self.s, self.actor.seat, b))
+        s, seat = self.s, self.actor.seat
+        return tuple(b for b in BORROWABLE if favour_problem(s, seat, b) is None)
 
     @_Fact
     def may_serve(self) -> bool:
         """May the family have the palace's service (a guild)?"""
-        return allowed(service_refusal, self.s, self.actor.seat, self.actor.area)
+        return service_problem(self.s, self.actor.seat, self.actor.area) is None
 
     def pool(self, give: str | None) -> dict[str, int]:
         """The goods that may pay: held before this resolution, less a good promised in a swap."""
@@ -263,13 +268,16 @@ class Purse:
 
 
 PAYMENT = ("pay", "add", "confirm", "clear")  # the verbs of the payment stage
+ADD = {g: A("add", g) for g in GOODS}
+CONFIRM, CLEAR = A("confirm"), A("clear")
 
 
 @dataclass(frozen=True, kw_only=True)
 class PalaceActor(Step):
     """One family acting in a palace: choose actions, then details, then pay everything at once."""
 
-    choices: ClassVar[tuple[Action, ...]]   # the palace's combinations of actions ("do nothing": none of them)
+    combos: ClassVar[tuple[tuple[str, ...], ...]]  # the combinations of actions one may ask of the palace
+    choices: ClassVar[tuple[Action, ...]]   # one for each combination, in that order ("do nothing": none of them)
     area: str
     rank: int                                # 0: the most dominant
     stage: str                               # "choose", "charge", "note", a detail, then "pay"
@@ -293,9 +301,13 @@ class PalaceActor(Step):
     def purse(self, s: State) -> Purse:
         return Purse(s, self)
 
+    def open_actions(self, purse: Purse) -> frozenset[str]:
+        """The actions of the palace that no rule blocks outright (before asking about money)."""
+        raise NotImplementedError
+
     def combo_allowed(self, combo: tuple[str, ...], purse: Purse) -> bool:
-        """Does no rule block one of the combo's actions outright (before asking about money)?"""
-        return CHARGE not in combo or bool(purse.charges)
+        """May the combination be asked, no rule blocking one of its actions outright (before asking about money)?"""
+        return combo in self.combos and self.open_actions(purse).issuperset(combo)
 
     def combo_refusal(self, s: State, combo: tuple[str, ...], purse: Purse) -> None:
         """Raise the rule that blocks one of the combo's actions outright (the words of `combo_allowed`)."""
@@ -362,17 +374,10 @@ class PalaceActor(Step):
         if stage == "note":
             return [A("note", "use"), A("note", "keep")]
         if stage == "pay":
-            cost, pool, given = self.price(), self.pool(self.purse(s)), self.given or {}
-            out = []
-            suggested = suggested_payment(pool, cost)
-            if suggested is not None:
-                out.append(A("pay", format_goods(suggested)))
+            pool = self.pool(self.purse(s))
             # Handing over more once enough is given, or confirming too little, is refused naming the rule.
-            out += [A("add", g) for g in GOODS if pool.get(g, 0)]
-            out.append(A("confirm"))
-            if given:
-                out.append(A("clear"))
-            return out
+            return [*self.suggested(pool), *(ADD[g] for g in GOODS if pool.get(g, 0)), CONFIRM,
+                    *((CLEAR,) if self.given else ())]
         return self.detail_candidates(s)
 
     def detail_candidates(self, s: State) -> list[Action]:
@@ -391,37 +396,46 @@ class PalaceActor(Step):
 
     def combo_options(self, s: State, purse: Purse) -> list[Action]:
         """`allows_with` for every combination at once. A combination's price is the sum of its actions' prices
-        (`cost_of`), so each action is priced once (the favour once per way to borrow it), as `feasible` prices
-        them before any detail is chosen: the cheapest charge, with a credit note when the family holds one."""
-        charge = purse.cheapest
+        (`cost_of`), so each action open is priced once (the favour once per way to borrow it), as `feasible`
+        prices them before any detail is chosen: the cheapest charge, with a credit note when the family holds one."""
+        open_actions = self.open_actions(purse)
+        charge = purse.cheapest  # there is one when a charge is open
         note = charge is not None and purse.note
-        prices: dict[str, int] = {act: self.cost_of(s, (act,), charge, note, None)
-                                  for act in (SERVICE, CHARGE, BENEVOLENCE)}
+        prices = {act: self.cost_of(s, (act,), charge, note, None) for act in open_actions if act != FAVOUR}
         # (the favour's price, the most the family can pay with it): one for each way to borrow it
         favours = [(self.cost_of(s, (FAVOUR,), None, False, b), purse.budget(None, self.gives_good((FAVOUR,), b, None)))
-                   for b in self.borrows(purse, (FAVOUR,), None)]
+                   for b in self.borrows(purse, (FAVOUR,), None)] if FAVOUR in open_actions else []
         without_favour = ((0, purse.budget(None, False)),)
         out = []
-        for a in self.choices:
-            combo = () if a.args == ("nothing",) else a.args
-            if not self.combo_allowed(combo, purse) or CHARGE in combo and charge is None:
-                continue
-            price = 0
-            for act in combo:
-                if act != FAVOUR:
-                    price += prices[act]
-            for favour, most in favours if FAVOUR in combo else without_favour:
-                if price + favour <= most:
-                    out.append(a)
-                    break
+        for a, combo in zip(self.choices, self.combos, strict=False):  # a choice beyond them is never offered
+            if open_actions.issuperset(combo):
+                price = 0
+                for act in combo:
+                    if act != FAVOUR:
+                        price += prices[act]
+                for favour, most in favours if FAVOUR in combo else without_favour:
+                    if price + favour <= most:
+                        out.append(a)
+                        break
         return out
+
+    def suggested(self, pool: dict[str, int]) -> tuple[Action, ...]:
+        """The payment the pool can make in one go, worth the price and keeping the most (none when it cannot)."""
+        notation = payment_notation(pool, self.price())
+        return () if notation is None else (A("pay", notation),)
 
     def payment_options(self, s: State, purse: Purse) -> list[Action]:
         """`payment_problem` for every candidate at once: the payment suggested is the pool's and worth the price;
         a good is added while the pool holds more of it and the price is not reached; confirming needs the price."""
-        short, pool, given = purse.given_value < self.price(), self.pool(purse), purse.given
-        return [a for a in self.candidates(s) if a.verb in ("pay", "clear") or
-                (a.verb == "confirm" if not short else a.verb == "add" and pool[a.args[0]] > given.get(a.args[0], 0))]
+        pool, given = self.pool(purse), purse.given
+        out = [*self.suggested(pool)]
+        if purse.given_value < self.price():
+            out += [ADD[g] for g in GOODS if pool.get(g, 0) > given.get(g, 0)]
+        else:
+            out.append(CONFIRM)
+        if given:
+            out.append(CLEAR)
+        return out
 
     def has_options(self, s: State) -> bool:
         purse = self.purse(s)
@@ -578,19 +592,24 @@ class PalaceActor(Step):
         return []
 
 
+def combo_choices(combos: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    return tuple(A("do", *combo) if combo else A("do", "nothing") for combo in combos)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Guild(PalaceActor):
     """A guild palace: service, charge, the guild leader's favour — at most two of them."""
 
     kind = "guild"
+    combos = GUILD_COMBOS
     # Asking all three is never offered, but refused with the rule rather than as an unknown move.
-    choices = (*(A("do", *combo) if combo else A("do", "nothing") for combo in GUILD_COMBOS),
-               A("do", SERVICE, CHARGE, FAVOUR))
+    choices = (*combo_choices(GUILD_COMBOS), A("do", SERVICE, CHARGE, FAVOUR))
 
-    def combo_allowed(self, combo: tuple[str, ...], purse: Purse) -> bool:
+    def open_actions(self, purse: Purse) -> frozenset[str]:
         guild = self.area
-        return (len(combo) < 3 and (SERVICE not in combo or purse.may_serve) and super().combo_allowed(combo, purse)
-                and (FAVOUR not in combo or guild == "spies" or guild in purse.favours))
+        return frozenset(act for act, is_open in (
+            (SERVICE, purse.may_serve), (CHARGE, purse.charges),
+            (FAVOUR, guild == "spies" or favour_problem(purse.s, self.seat, guild) is None)) if is_open)
 
     def combo_refusal(self, s: State, combo: tuple[str, ...], purse: Purse) -> None:
         guild = self.area
@@ -683,12 +702,19 @@ class Guild(PalaceActor):
         return follow
 
 
+WITH_CHARGE, WITHOUT_CHARGE = frozenset((BENEVOLENCE, CHARGE)), frozenset((BENEVOLENCE,))
+
+
 @dataclass(frozen=True, kw_only=True)
 class Court(PalaceActor):
     """Al-Rashid's palace: benevolence and/or a caliph charge."""
 
     kind = "court"
-    choices = tuple(A("do", *combo) if combo else A("do", "nothing") for combo in COURT_COMBOS)
+    combos = COURT_COMBOS
+    choices = combo_choices(COURT_COMBOS)
+
+    def open_actions(self, purse: Purse) -> frozenset[str]:
+        return WITH_CHARGE if purse.charges else WITHOUT_CHARGE
 
     def cost_of(self, s: State, actions: tuple[str, ...], charge: str | None, note: bool, borrow: str | None) -> int:
         return charge_cost(s, self.seat, charge, note) if CHARGE in actions and charge is not None else 0

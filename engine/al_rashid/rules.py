@@ -28,6 +28,7 @@ from .vocab import (
 )
 
 CHARGES = load().charges
+CHARGE_PRICES = {name: charge.cost for name, charge in CHARGES.items()}  # before a credit note
 # What a player may ask of a guild palace: one or two of service, charge and favour ("Palazzi delle
 # Corporazioni"); "nothing" is allowed too and, like a lone favour, costs one dishonour.
 GUILD_COMBOS = ((SERVICE,), (CHARGE,), (FAVOUR,), (SERVICE, CHARGE), (SERVICE, FAVOUR), (CHARGE, FAVOUR), ())
@@ -51,6 +52,13 @@ def allowed(check: Callable[..., None], *args: object) -> bool:
 
 # ---- services ------------------------------------------------------------------------------------
 
+PIECE_LIMIT = "al_rashid.illegal.piece_limit"  # a family has every piece of a kind it may own
+
+
+def piece_limit_words(piece: str) -> dict[str, object]:
+    return {"piece": w.piece(piece), "n": RULES.piece_limits[piece]}
+
+
 def service_cost(s: State, seat: int, guild: str, rank: int) -> int:
     if guild not in RULES.service_cost:
         return 0
@@ -61,14 +69,20 @@ def service_cost(s: State, seat: int, guild: str, rank: int) -> int:
     return max(cost, 0)
 
 
-def service_refusal(s: State, seat: int, guild: str) -> None:
-    family = s.families[seat]
-    if guild in SERVICE_PIECE:
-        piece = SERVICE_PIECE[guild]
-        if family.owned[piece] >= RULES.piece_limits[piece]:
-            raise Illegal("al_rashid.illegal.piece_limit", piece=w.piece(piece), n=RULES.piece_limits[piece])
+def service_problem(s: State, seat: int, guild: str) -> str | None:
+    """The key of the rule that keeps the family from the guild's service, or None (`service_refusal` raises it)."""
+    piece = SERVICE_PIECE.get(guild)
+    if piece is not None and s.families[seat].owned[piece] >= RULES.piece_limits[piece]:
+        return PIECE_LIMIT
     if guild == "military" and not any(can_draw(s, c) for c in MERCENARY_COLOURS):
-        raise Illegal("al_rashid.illegal.piles_empty")
+        return "al_rashid.illegal.piles_empty"
+    return None
+
+
+def service_refusal(s: State, seat: int, guild: str) -> None:
+    problem = service_problem(s, seat, guild)
+    if problem is not None:
+        raise Illegal(problem, **(piece_limit_words(SERVICE_PIECE[guild]) if problem == PIECE_LIMIT else {}))
 
 
 # ---- charges -------------------------------------------------------------------------------------
@@ -81,14 +95,22 @@ def charge_cost(s: State, seat: int, charge: str, note: bool) -> int:
     return max(CHARGES[charge].cost - (note_discount(s, seat) if note else 0), 0)
 
 
-def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
+def charge_problem(s: State, seat: int, charge: str, palace: str) -> str | None:
+    """The key of the rule that keeps the family from the palace's charge, or None (`charge_refusal` raises it)."""
     family = s.families[seat]
     if charge not in s.charges[palace]:
-        raise Illegal("al_rashid.illegal.charge_gone", charge=w.charge(charge))
+        return "al_rashid.illegal.charge_gone"
     if charge in family.charges:  # 003: "un giocatore non può avere due cariche uguali"
-        raise Illegal("al_rashid.illegal.charge_twice", charge=w.charge(charge))
+        return "al_rashid.illegal.charge_twice"
     if charge == "enchanter" and family.owned["merchant"] >= RULES.piece_limits["merchant"]:
-        raise Illegal("al_rashid.illegal.piece_limit", piece=w.piece("merchant"), n=RULES.piece_limits["merchant"])
+        return PIECE_LIMIT
+    return None
+
+
+def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
+    problem = charge_problem(s, seat, charge, palace)
+    if problem is not None:
+        raise Illegal(problem, **(piece_limit_words("merchant") if problem == PIECE_LIMIT else {"charge": w.charge(charge)}))
 
 
 def activation_refusal(s: State, seat: int, charge: str) -> None:
@@ -115,13 +137,20 @@ def favour_cost(guild: str, borrowed: str | None = None) -> int:
     return cost + (RULES.favour_cost[borrowed] if borrowed else 0)
 
 
-def favour_refusal(s: State, seat: int, guild: str) -> None:
-    """Can this guild leader's favour be carried out at all (ignoring its price)?"""
-    family = s.families[seat]
-    if guild in ("military", "merchant") and not any(family.goods.values()):
-        raise Illegal("al_rashid.illegal.no_goods")
+def favour_problem(s: State, seat: int, guild: str) -> str | None:
+    """The key of the rule that keeps this guild leader's favour from being carried out at all (ignoring its
+    price), or None (`favour_refusal` raises it)."""
+    if guild in ("military", "merchant") and not any(s.families[seat].goods.values()):
+        return "al_rashid.illegal.no_goods"
     if guild == "military" and not any(can_draw(s, c) for c in MERCENARY_COLOURS):
-        raise Illegal("al_rashid.illegal.piles_empty")
+        return "al_rashid.illegal.piles_empty"
+    return None
+
+
+def favour_refusal(s: State, seat: int, guild: str) -> None:
+    problem = favour_problem(s, seat, guild)
+    if problem is not None:
+        raise Illegal(problem)
 
 
 # ---- paying --------------------------------------------------------------------------------------

@@ -41,6 +41,22 @@ def test_the_court_offers_benevolence_and_or_a_caliph_charge_only():
             GAME.apply(s, RED, notation)
 
 
+def test_with_no_caliph_charge_left_for_the_family_the_court_offers_benevolence_alone():
+    """000 "Cariche del Califfo": the charges are those still in Al-Rashid's palace, and 003: "un giocatore non può
+    avere due cariche uguali"."""
+    s = blank(2)
+    put(s, "caliph", RED, pasha=1)
+    goods(s, RED, hardwood=3, pottery=3, metal=3)
+    s.charges["caliph"] = ("treasurer",)
+    s.families[RED].charges = ["treasurer"]
+    s = resolve_from(s)
+    s, _ = play(s, "resolve caliph")
+    assert options(s) == ["do benevolence", "do nothing"]
+    with pytest.raises(Illegal) as caught:
+        GAME.apply(s, RED, "do charge")
+    assert caught.value.message.key == "al_rashid.illegal.no_charge_for_you"
+
+
 def test_asking_al_rashid_for_nothing_costs_one_dishonour():
     """Decision 4: 000 is silent; 003 "Città": "I giocatori che risolvono l'effetto di una corporazione (o di un
     palazzo nel caso dei politici o di Al-Rashid) ... se il giocatore non effettua almeno un'azione primaria, prende

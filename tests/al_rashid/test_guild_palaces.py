@@ -208,6 +208,46 @@ def test_a_family_has_at_most_3_pashas_4_merchants_6_sages(palace, piece, limit)
     assert caught.value.message.key == "al_rashid.illegal.piece_limit"
 
 
+@pytest.mark.parametrize(("left", "offered"), [
+    (("loremaster", "enchanter", "diplomat", "banker"), ["charge banker"]),  # the Banker, 6 gold, is the cheapest
+    (("loremaster", "enchanter", "diplomat"), None),                          # the cheapest left costs 8
+])
+def test_a_charge_is_offered_while_the_cheapest_one_left_can_be_paid(left, offered):
+    """000 "Palazzi delle Corporazioni": one does not ask a guild for what one has not "i soldi per pagarla"; the
+    Culture palace's charges cost 8, 12, 8 and 6 gold (data/al_rashid/charges.yaml)."""
+    s = blank(2)
+    put(s, "culture", RED, sage=1)
+    goods(s, RED, hardwood=1, pottery=1, metal=1)  # 6 gold
+    s.charges["culture"] = left
+    s = resolve_from(s)
+    s, _ = play(s, "resolve culture")
+    assert ("do charge" in options(s)) == bool(offered)
+    if offered:
+        s, _ = play(s, "do charge")
+        assert options(s) == offered
+    else:
+        with pytest.raises(Illegal) as caught:
+            GAME.apply(s, RED, "do charge")
+        assert caught.value.message.key == "al_rashid.illegal.cannot_afford"
+
+
+def test_with_every_pile_empty_the_military_palace_offers_neither_its_service_nor_its_favour():
+    """000 "Servizi" and "Favori": the military service draws mercenary tiles and the General trades a good for one;
+    decision 19: nothing is drawn when no tile is left face down, so neither is offered."""
+    s = blank(2)
+    put(s, "military", RED, sage=1)
+    goods(s, RED, **RICH)
+    for colour in s.piles:
+        s.piles[colour], s.discards[colour] = (), ()
+    s = resolve_from(s)
+    s, _ = play(s, "resolve military")
+    assert options(s) == ["do charge", "do nothing"]
+    for notation in ("do service", "do favour"):
+        with pytest.raises(Illegal) as caught:
+            GAME.apply(s, RED, notation)
+        assert caught.value.message.key == "al_rashid.illegal.piles_empty"
+
+
 def test_the_qadi_sells_political_influence_for_1_gold():
     """000 "Favori": "CORPORAZIONE POLITICA → Qadi: Pagando 1 oro, consente di prendere un segnalino influenza
     politica"."""
