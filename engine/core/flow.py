@@ -379,12 +379,12 @@ class FlowGame(Game[S], Generic[S, C]):
     _settled: tuple[Any, Ask[Any, Any], Sequence[Action]] | None = None
 
     def legal_actions(self, state: S, seat: Seat) -> list[Action]:
+        settled = self._settled
+        if settled is not None and settled[0] is state:  # its ask is the one on top of the state's stack
+            return list(settled[2]) if settled[1].seat == seat else []
         ask = self.asking(state, seat)
         if ask is None:
             return []
-        settled = self._settled
-        if settled is not None and settled[0] is state and settled[1] is ask:
-            return list(settled[2])
         options = ask.options(state)
         self._offered = (state, ask, tuple(options))  # a copy: the caller may change its list
         return options
@@ -412,8 +412,12 @@ class FlowGame(Game[S], Generic[S, C]):
         return own if own is not None else self.label(state, action)
 
     def apply(self, state: S, seat: Seat, action: Action | str) -> tuple[S, list[Event]]:
-        # The contract's checks in one look at the stack for an action already found well formed: a seat asked
-        # something is active, and so the match goes on (nobody is asked once it is over: the conformance checks).
+        # An option just listed for this seat passes the contract's checks: it is well formed, and its seat is asked
+        # something, so active, and the match goes on (nobody is asked once it is over: the conformance checks).
+        offered = self._offered
+        if offered is not None and offered[0] is state and offered[1].seat == seat and action in offered[2]:
+            return self.answer(state, seat, offered[1], action)  # type: ignore[arg-type]  # an option is an Action
+        # Otherwise the same checks in one look at the stack for an action already found well formed.
         if isinstance(action, Action) and action in self._well_formed:
             ask = self.asking(state, seat)
             if ask is not None:

@@ -10,6 +10,7 @@ from engine.notre_dame.actions import Friend
 from engine.notre_dame.board import layout
 from engine.notre_dame.state import kind_of
 from engine.notre_dame.vocab import split_message
+from tests.support.positions import editable
 
 from .builders import (
     BLUE,
@@ -136,6 +137,7 @@ def test_the_friend_enters_then_moves_to_another_building_and_counts_as_a_cube()
     assert len(options(s)) == 7
     s = at(s, "to residence")
     assert s.player(RED).prestige == 3 and s.player(RED).friend == "residence"
+    s = editable(GAME, s)
     s.player(RED).hand.append("red:trusted_friend")
     s = doing(s, Friend(seat=RED))
     assert "to residence" not in options(s) and len(options(s)) == 6
