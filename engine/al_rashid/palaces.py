@@ -32,12 +32,12 @@ from .rules import (
     allowed,
     budget,
     charge_cost,
-    charge_problem,
     charge_refusal,
     favour_cost,
     favour_problem,
     favour_refusal,
     note_discount,
+    open_charges,
     service_cost,
     service_problem,
     service_refusal,
@@ -234,8 +234,7 @@ class Purse:
     @_Fact
     def charges(self) -> tuple[str, ...]:
         """The palace's charges the family may take now, in data order."""
-        s, seat, area = self.s, self.actor.seat, self.actor.area
-        return tuple(ch for ch in self.actor.charge_choices(s) if charge_problem(s, seat, ch, area) is None)
+        return open_charges(self.s, self.actor.seat, self.actor.area)
 
     @_Fact
     def cheapest(self) -> str | None:
@@ -293,10 +292,6 @@ class PalaceActor(Step):
     @property
     def actions(self) -> tuple[str, ...]:
         return self.combo or ()
-
-    def charge_choices(self, s: State) -> list[str]:
-        """Every charge of this palace; one already taken is refused naming the rule."""
-        return PALACE_CHARGES[self.area]
 
     def purse(self, s: State) -> Purse:
         return Purse(s, self)
@@ -370,7 +365,7 @@ class PalaceActor(Step):
         if stage == "choose":
             return self.choices
         if stage == "charge":
-            return [A("charge", ch) for ch in self.charge_choices(s)]
+            return [A("charge", ch) for ch in PALACE_CHARGES[self.area]]  # one taken is refused naming the rule
         if stage == "note":
             return [A("note", "use"), A("note", "keep")]
         if stage == "pay":

@@ -107,6 +107,16 @@ def charge_problem(s: State, seat: int, charge: str, palace: str) -> str | None:
     return None
 
 
+def open_charges(s: State, seat: int, palace: str) -> tuple[str, ...]:
+    """The palace's charges `charge_problem` lets through, in data order, found at once (a palace's question lists
+    them on every step)."""
+    family = s.families[seat]
+    offered, held = s.charges[palace], family.charges
+    at_limit = family.owned["merchant"] >= RULES.piece_limits["merchant"]
+    return tuple(ch for ch in PALACE_CHARGES[palace]
+                 if ch in offered and ch not in held and not (at_limit and ch == "enchanter"))
+
+
 def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
     problem = charge_problem(s, seat, charge, palace)
     if problem is not None:
