@@ -3,10 +3,8 @@ during a resolution round are in `resolution`; the points of political charges i
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.core.errors import Illegal
-from engine.core.flow import Task
+from engine.core.flow import Task, task
 from engine.core.game import Action
 
 from . import words as w
@@ -55,7 +53,7 @@ def gain_charge(c: Ctx, seat: int, charge: str, palace: str) -> list[Task]:
     return []
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Alchemy(Step):
     """Alchemist: you may turn one of your Sages into a Merchant, in reserve or on the board."""
 

@@ -3,10 +3,8 @@ free through the Impostor."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.core.errors import Illegal
-from engine.core.flow import later, replace
+from engine.core.flow import later, replace, task
 from engine.core.game import Action
 
 from . import words as w
@@ -60,7 +58,7 @@ def swap_goods(family: Family, give: str, take: str) -> None:
     family.goods[take] = family.goods.get(take, 0) + 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Impostor(Step):
     """Impostor: two different guild leaders' favours for free (not the Caliph's Favourite)."""
 

@@ -6,12 +6,11 @@ Every decision is a small step (`engine.core.flow`): the steps themselves live b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive
+from engine.core.flow import Ask, Drive, task
 from engine.core.game import Action
 from engine.core.messages import Message
 from engine.core.table import TableCtx
@@ -32,7 +31,7 @@ class Ctx(TableCtx[State]):
         return w.player(self.s, seat)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Step(Ask[State, Ctx]):
     """An Al-Rashid question. Its words are `al_rashid.ask.<kind>[.<stage>]` with the task's details."""
 
@@ -55,7 +54,7 @@ class Step(Ask[State, Ctx]):
         return Illegal("al_rashid.illegal.not_now", question=self.question(s).to_json())
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Driver(Drive[State, Ctx]):
     """A task that moves the match on by itself (resolving an area)."""
 

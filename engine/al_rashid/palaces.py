@@ -7,11 +7,10 @@ The Plotter, the Informer and the spies' service share one step: moving a piece 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from engine.core.errors import Illegal
-from engine.core.flow import Task, TaskCodec, later, replace
+from engine.core.flow import Task, TaskCodec, later, replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -47,7 +46,7 @@ from .supply import Draw, TakeGoods
 from .vocab import BENEVOLENCE, CALIPH, CHARGE, FAVOUR, GOODS, PIECES, SERVICE, TERRITORIES
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Palace(Driver):
     """Drives a palace: each of the top three acts in dominance order, then the spies' moves, then home."""
 
@@ -94,7 +93,7 @@ def new_order(c: Ctx, asked: tuple[tuple[int, int], ...]) -> None:
 
 # ==== moving pieces: Plotter, Informer and the spies' service ======================================
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Move(Step):
     """Move one of your pieces to another area of the same kind. `source` says who grants the move:
     the Plotter (palaces), the Informer (territories) or the spies' service (territories; may look instead)."""
@@ -271,7 +270,7 @@ ADD = {g: A("add", g) for g in GOODS}
 CONFIRM, CLEAR = A("confirm"), A("clear")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class PalaceActor(Step):
     """One family acting in a palace: choose actions, then details, then pay everything at once."""
 
@@ -591,7 +590,7 @@ def combo_choices(combos: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
     return tuple(A("do", *combo) if combo else A("do", "nothing") for combo in combos)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Guild(PalaceActor):
     """A guild palace: service, charge, the guild leader's favour — at most two of them."""
 
@@ -700,7 +699,7 @@ class Guild(PalaceActor):
 WITH_CHARGE, WITHOUT_CHARGE = frozenset((BENEVOLENCE, CHARGE)), frozenset((BENEVOLENCE,))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Court(PalaceActor):
     """Al-Rashid's palace: benevolence and/or a caliph charge."""
 

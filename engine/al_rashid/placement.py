@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import later, replace
+from engine.core.flow import later, replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -17,7 +16,7 @@ from .state import State
 from .vocab import AREAS, PIECES
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Hold(Step):
     """Diplomat: set aside a Merchant or a Pasha to place after everyone else."""
 
@@ -45,7 +44,7 @@ class Hold(Step):
         c.touch(f"family:{self.seat}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Place(Step):
     """Place one piece: first which piece (when there is a choice), then where."""
 

@@ -4,11 +4,10 @@ one area of their choice. Resolving an area hands over to its driver in `palaces
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core.errors import Illegal
-from engine.core.flow import TaskCodec, later, replace
+from engine.core.flow import TaskCodec, later, replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -29,7 +28,7 @@ RESOLVE = tuple((area, A("resolve", area)) for area in AREAS)
 END = A("end")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Turn(Step):
     """In a resolution round: activate at most one charge (optional) and resolve one area (required)."""
 
@@ -150,7 +149,7 @@ def mark_used(c: Ctx, seat: int, charge: str) -> None:
     c.touch(f"family:{seat}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class UseCharge(Step):
     """Using an activatable charge: its choices, or cancel (the charge stays unused)."""
 
@@ -173,7 +172,7 @@ class UseCharge(Step):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class UseSmuggler(UseCharge):
     """Smuggler: swap one of your goods for another."""
 
@@ -192,7 +191,7 @@ class UseSmuggler(UseCharge):
         c.pop()
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class UseRecruiter(UseCharge):
     """Recruiter: draw a mercenary tile."""
 
@@ -210,7 +209,7 @@ class UseRecruiter(UseCharge):
         draw.do(c, a)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class UseTrader(UseCharge):
     """Trader: one common good for one of each of the other two."""
 
@@ -231,7 +230,7 @@ class UseTrader(UseCharge):
         c.pop()
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class UseNegotiator(UseCharge):
     """Negotiator: look at a territory's mercenaries, then you may discard a tile to remove one of the
     same colour."""

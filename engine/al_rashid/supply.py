@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.core.errors import Illegal
-from engine.core.flow import later
+from engine.core.flow import later, task
 from engine.core.game import Action, Picks
 
 from . import words as w
@@ -15,7 +13,7 @@ from .state import State
 from .vocab import GOODS, MERCENARY_COLOURS
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Draw(Step):
     """Draw `n` mercenary tiles, each from the pile of the player's choice."""
 
@@ -40,7 +38,7 @@ class Draw(Step):
         c.count_down(self)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class TakeGoods(Step):
     """Take `n` goods of the player's choice from the supply (benevolence, Quartermaster, Raider)."""
 

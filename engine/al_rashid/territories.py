@@ -3,10 +3,9 @@ wins ("La Battaglia"), then the top three trade ("Il Commercio")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import later, replace
+from engine.core.flow import later, replace, task
 from engine.core.game import Action, Picks
 from engine.core.messages import Message
 
@@ -19,7 +18,7 @@ from .supply import TakeGoods
 from .vocab import CREDIT_NOTE, GOODS, MERCENARY_COLOURS, split_kind
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Territory(Driver):
     """Drives a territory: battle in dominance order until someone wins, then the top three trade."""
 
@@ -64,7 +63,7 @@ def withdraw(c: Ctx, area: str, seat: int) -> None:
     c.touch(area)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Battle(Step):
     """Fight the mercenaries on a territory with tiles from your hand, or flee with dishonour."""
 
@@ -191,7 +190,7 @@ class Battle(Step):
         return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Trade(Step):
     """Take goods from a territory: the first all of one good or 3 items, the second 2, the third 1."""
 

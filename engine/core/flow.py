@@ -23,8 +23,8 @@ Tasks never change once made (`revise` makes a changed copy), so cloning a state
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import Field, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from dataclasses import MISSING, Field, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast, dataclass_transform
 
 from .errors import Illegal, NotYourTurn
 from .events import Event
@@ -33,7 +33,7 @@ from .messages import Message
 
 
 class Task:
-    """Something the game waits on or must still do. Subclasses are frozen dataclasses."""
+    """Something the game waits on or must still do. Subclasses are frozen dataclasses, made with `task`."""
 
     kind: ClassVar[str]  # its name in dumps; unique within a game
 
@@ -54,6 +54,34 @@ class Task:
 
 
 T = TypeVar("T", bound=Task)
+TaskClass = TypeVar("TaskClass", bound=type[Task])
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
+def task(cls: TaskClass) -> TaskClass:
+    """Make a task class: a frozen dataclass whose fields are given by name. A step makes a task or two, so its
+    `__init__` fills the new task's dict in one go rather than setting each field through `object.__setattr__` as a
+    frozen dataclass's does."""
+    dataclass(frozen=True, kw_only=True)(cls)
+    params, values = [], []
+    namespace: dict[str, Any] = {"set_attribute": object.__setattr__}
+    for f in fields(cls):  # type: ignore[arg-type]  # a dataclass by now
+        if not f.init or f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: a task's fields are given or have a plain default")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"default_{f.name}"] = f.default
+            params.append(f"{f.name}=default_{f.name}")
+        values.append(f"{f.name!r}: {f.name}")
+    source = (f"def __init__(self{', *, ' if params else ''}{', '.join(params)}):\n"
+              f"    set_attribute(self, '__dict__', {{{', '.join(values)}}})")
+    exec(source, namespace)  # noqa: S102 (the source is made of the class's own field names)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    setattr(cls, "__init__", init)  # noqa: B010 (a faster __init__ of the same signature)
+    return cls
+
 
 if TYPE_CHECKING:
     from dataclasses import replace as replace  # re-exported: type checkers see the standard function
@@ -90,7 +118,7 @@ S = TypeVar("S", bound=FlowState)
 C = TypeVar("C", bound="Ctx[Any]")  # the game's context: `Ctx` or its own subclass with helpers
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Ask(Task, Generic[S, C]):
     """One seat chooses one option. Options are the candidates that `refuse` lets through."""
 
@@ -192,7 +220,7 @@ class Ask(Task, Generic[S, C]):
         return Illegal("core.not_offered", question=self.question(s).to_json())
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Drive(Task, Generic[S, C]):
     """Moves the game on by itself: each `run` pushes, replaces or pops tasks (it must make progress)."""
 
@@ -200,7 +228,7 @@ class Drive(Task, Generic[S, C]):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Parallel(Task, Generic[S, C]):
     """Several seats choose at once, in private. `branches[seat]` is that seat's own stack of tasks (top
     last); it empties when the seat has chosen. When every branch is empty, the task is popped and `join`

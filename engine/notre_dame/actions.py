@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import replace
+from engine.core.flow import replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -68,7 +67,7 @@ def place(c: Ctx, seat: int, target: str, source: str) -> None:
     arrive(c, seat, target)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Play(Step):
     """Play one of your cards face up and do its action, or play it without its action (`n`: the first or the
     second card of the round)."""
@@ -121,7 +120,7 @@ class Play(Step):
         return Message("notre_dame.ask.play_public", {"player": w.player(s, self.seat), "n": self.n})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Source(Step):
     """Your personal supply is empty: move one of your cubes (never the Friend) from a building or from Notre Dame
     to where the card places it ("Avete esaurito i cubetti influenza della vostra riserva personale?")."""
@@ -156,7 +155,7 @@ class Source(Step):
         return Message("notre_dame.ask.source", {"player": w.player(s, self.seat), "to": w.to_sector(self.target)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Donate(Step):
     """Notre Dame: give 1, 2 or 3 coins to the church for 1, 3 or 6 prestige, and put a cube on the tile."""
 
@@ -185,7 +184,7 @@ class Donate(Step):
         return Message("notre_dame.ask.donate", {"player": w.player(s, self.seat)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Friend(Step):
     """The Trusted Friend enters the quarter, or moves to another building, and does that building's action."""
 
@@ -210,7 +209,7 @@ class Friend(Step):
         return Message("notre_dame.ask.friend", {"player": w.player(s, self.seat)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Carriage(Step):
     """Move the carriage up to as many markets as cubes in the Carriage house; a message where it stops is taken
     with its reward, if the collection rule allows."""
@@ -257,7 +256,7 @@ class Carriage(Step):
                                                    "markets": w.count("market", s.players[self.seat].count(CARRIAGE_HOUSE))})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Take(Step):
     """The Inn (one pick, two from its fourth cube) and the Innkeeper (one pick): a coin, a cube from the general
     supply, or the rats back one space."""

@@ -11,11 +11,10 @@ cards and supplies and the public table (never the others' cards, the decks or, 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, cast
 
-from engine.core.flow import Ask, FlowGame
+from engine.core.flow import Ask, FlowGame, task
 from engine.core.game import Action, Game
 from engine.core.heuristic import ScoringPlayer, once_a_decision
 
@@ -67,7 +66,7 @@ class Heuristic(ScoringPlayer[State]):
 HEURISTIC = Heuristic()
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class _Elsewhere(Step):
     """A stand-in question for another seat under a trial play: the trial stops there."""
 

@@ -4,9 +4,7 @@ Everybody chooses at the same time and in private; the cards pass when the last 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.flow import Parallel
+from engine.core.flow import Parallel, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -21,7 +19,7 @@ from .vocab import ACTIONS
 RULES = load().rules
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Keep(Step):
     """Keep one card of those in front of you; only you see them and your choice."""
 
@@ -54,7 +52,7 @@ def _stage(offer: list[str]) -> str:
     return "first" if len(offer) == RULES.cards_drawn else "second"
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Draft(Parallel[State, Ctx]):
     """Everybody keeps a card at once (`stage` 1: of their own three, 2: of the two received); then the rest
     passes to the left, all together."""

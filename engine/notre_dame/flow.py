@@ -7,12 +7,11 @@ The steps live by phase: `draft` (phase 2), `actions` (phase 3, the nine cards),
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import Ask
+from engine.core.flow import Ask, task
 from engine.core.game import Action
 from engine.core.messages import Message
 from engine.core.table import TableCtx
@@ -66,7 +65,7 @@ class Ctx(TableCtx[State]):
         self.touch(f"player:{seat}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Step(Ask[State, Ctx]):
     """A Notre Dame question; an action it does not offer is refused repeating the question."""
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core.flow import replace
+from engine.core.flow import replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -22,7 +21,7 @@ COUNTING = ("watchman", "night_watch", "guild_master", "beggar_king", "lawyer", 
 FRIEND = "friend"
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Pay(Step):
     """In turn order, each player may pay one coin to one of the three persons for its benefit."""
 
@@ -83,7 +82,7 @@ def move_piece(s: State, seat: int, piece: str, origin: str, to: str) -> None:
     p.sectors[to] += 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Moving(Step):
     """A person who moves your pieces: first from where (`origin`), then which piece and where (`to`)."""
 
@@ -133,7 +132,7 @@ class Moving(Step):
         return Message(f"notre_dame.ask.{self.kind}.{self.stage}", params)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Troubadour(Moving):
     """Move one to three of your pieces (cubes, the Friend) from one building into one other building, without its
     action (Trovatore)."""
@@ -169,7 +168,7 @@ class Troubadour(Moving):
             c.replace(replace(self, moved=self.moved + 1))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Jester(Moving):
     """Move one of your cubes or the Friend from a building or Notre Dame to another building and do its action
     (Giullare)."""
@@ -196,7 +195,7 @@ class Jester(Moving):
             arrive(c, seat, a.args[0])
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Bishop(Step):
     """Put one of your cubes from the general supply into an empty building and do its action (Vescovo)."""
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from engine.core.flow import task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -50,7 +50,7 @@ def lose_cube(c: Ctx, seat: int, sector: str) -> None:
     c.touch(f"quarter:{seat}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Lose(Step):
     """Struck by the plague with several buildings equally full: choose which loses a cube."""
 

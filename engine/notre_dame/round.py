@@ -3,9 +3,7 @@ gioco", "FINE DEL GIOCO"). `proceed` starts a round whenever nothing is pending.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.core.flow import Drive, replace
+from engine.core.flow import Drive, replace, task
 
 from . import rules as r
 from . import words as w
@@ -30,7 +28,7 @@ def proceed(c: Ctx) -> bool:
     return True
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Round(Drive[State, Ctx]):
     """Drives a round: the persons and the draft, then (once the cards are played) the persons' payments, the
     plague, and the close of the round and, every third, of the period."""

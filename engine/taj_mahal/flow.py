@@ -6,12 +6,11 @@ Every decision is a small step (`engine.core.flow`): playing cards in `turn`, wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive
+from engine.core.flow import Ask, Drive, task
 from engine.core.game import Action
 from engine.core.messages import Message
 from engine.core.table import TableCtx
@@ -48,7 +47,7 @@ class Ctx(TableCtx[State]):
         return s.deck.pop() if s.deck else None
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Step(Ask[State, Ctx]):
     """A Taj Mahal question. Its words are `taj_mahal.ask.<kind>` with the player and the province."""
 
@@ -75,6 +74,6 @@ class Step(Ask[State, Ctx]):
         return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Driver(Drive[State, Ctx]):
     """Work the game does by itself (scoring a withdrawal)."""

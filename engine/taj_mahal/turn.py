@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import later, replace
+from engine.core.flow import later, replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -31,7 +30,7 @@ def not_in_hand(kind: str) -> Illegal:
     return Illegal(NOT_IN_HAND, card=w.card(kind))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Turn(Step):
     """Play one coloured card (the next step adds a white or special card to it), or withdraw. A hand with more
     playable kinds of card than a menu holds is asked the colour first (`colour`)."""
@@ -126,7 +125,7 @@ class Turn(Step):
                                                      "colour": w.colour_name(p.visit_colour)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Extra(Step):
     """With the chosen coloured card: one white card, or one special card, or nothing; or choose again."""
 

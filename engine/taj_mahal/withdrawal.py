@@ -5,10 +5,11 @@ tappa")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from engine.core.errors import Illegal
+from engine.core.flow import task
 from engine.core.game import Action
 
 from . import dummy
@@ -92,7 +93,7 @@ def _elsewhere(s: State, a: Action) -> Illegal | None:
     return Illegal("taj_mahal.illegal.other_province", city=w.city(a.args[0]), province=w.province(s.province()))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Palace(Step):
     """A palace won with an influence tile: in an empty city of the province visited now."""
 
@@ -117,7 +118,7 @@ class Palace(Step):
         c.revise(Score, bonus=(*score.bonus, *tiles), built=True)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class CrownPalace(Step):
     """The crown palace: any city of the province, even one with a palace ("la può piazzare in una città già
     occupata")."""
@@ -136,7 +137,7 @@ class CrownPalace(Step):
         c.revise(Score, built=True)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Score(Driver):
     """A human's withdrawal, scored once their palaces stand."""
 
@@ -214,7 +215,7 @@ def dummy_share(c: Ctx, p: Player) -> None:
         c.push(Discard(seat=humans[0], n=n))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class _FromDisplay(Step):
     n: int
 
@@ -244,7 +245,7 @@ class _FromDisplay(Step):
         raise NotImplementedError
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Take(_FromDisplay):
     """"prende due carte a propria scelta tra quelle poste scoperte" (the last to withdraw: one)."""
 
@@ -261,7 +262,7 @@ class Take(_FromDisplay):
             c.emit("hand_now", audience=p.seat, n=len(p.hand))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Discard(_FromDisplay):
     """A card of the display discarded for a dummy (2-player variants)."""
 

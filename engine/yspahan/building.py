@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import replace
+from engine.core.flow import replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -127,7 +126,7 @@ def end_turn(c: Ctx, seat: int) -> None:
         c.touch("tower")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class After(Step):
     """After the action: build at most one building (at its price, or with a card waiving camels or gold),
     play cards, and end the turn."""

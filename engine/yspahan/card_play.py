@@ -3,10 +3,9 @@ the action, and the few small steps some cards need (what to give, how many, whi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import later, replace
+from engine.core.flow import later, replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -72,7 +71,7 @@ def card_done(c: Ctx, seat: int, card: str) -> None:
         pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Play(CardStep):
     """The card menu: which card to play now (any number during one's turn)."""
 
@@ -130,7 +129,7 @@ def amount(s: State, seat: int, card: str, give: str) -> Amount:
     return Amount(seat=seat, card=card, give=give, most=min(have, limit))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Swap(CardStep):
     """The exchange card: which to give, gold (for camels) or camels (for gold)."""
 
@@ -156,7 +155,7 @@ class Swap(CardStep):
             c.replace(amount(c.s, self.seat, SWAP, a.args[0]))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Amount(CardStep):
     """How many camels or gold to give for a card (exchange, camels or gold for points), a page at a time."""
 
@@ -221,7 +220,7 @@ class Amount(CardStep):
         return Message("yspahan.act.amount.points", {"given": thing(self.give, n), "score": w.count("point", n * each)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class CardShop(CardStep):
     """The card that puts a cube in any shop: first the quarter, then the shop (souk rules apply)."""
 

@@ -3,9 +3,9 @@ giocatori") and the first player's roll ("I – Rifornimento"). `proceed` runs w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from engine.core.flow import task
 from engine.core.game import Action
 from engine.core.messages import Message
 from engine.core.rng import below
@@ -87,7 +87,7 @@ def end_day(c: Ctx) -> None:
     start_day(c)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Roll(Step):
     """The first player may buy yellow dice (1 gold each), then rolls (004, "Rifornimento")."""
 

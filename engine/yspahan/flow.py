@@ -7,12 +7,11 @@ cubes) and `card_play` (the card menu).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive
+from engine.core.flow import Ask, Drive, task
 from engine.core.game import Action
 from engine.core.messages import Message
 from engine.core.table import TableCtx
@@ -32,7 +31,7 @@ class Ctx(TableCtx[State]):
         return w.player(self.s, seat)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Step(Ask[State, Ctx]):
     """A Yspahan question. Its words are `yspahan.ask.<kind>` with `question_params`."""
 
@@ -46,7 +45,7 @@ class Step(Ask[State, Ctx]):
         return Illegal("yspahan.illegal.not_now", question=self.question(s).to_json())
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class CardStep(Step):
     """A step of playing a card: the others only read that a card is being played, not which."""
 
@@ -54,6 +53,6 @@ class CardStep(Step):
         return Message("yspahan.ask.play_public", {"player": w.player(s, self.seat)})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Driver(Drive[State, Ctx]):
     """A task that moves the match on by itself (shipping cubes to the caravan)."""

@@ -4,10 +4,9 @@ caravan — in the order the mover chooses, each owner first asked whether to pa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from engine.core.flow import later, replace
+from engine.core.flow import later, replace, task
 from engine.core.game import Action
 from engine.core.messages import Message
 
@@ -24,7 +23,7 @@ FARTHEST = max(road_distance(a, b) for a in CITY.squares for b in CITY.squares)
 DISTANCES = (*(A("distance", d) for d in range(FARTHEST + 1)), A("back"))
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Move(Step):
     """Move the supervisor: first how far (the group's value, ±1 per gold paid, the Hammam's 3 free), then,
     when several squares are that far, which one."""
@@ -126,7 +125,7 @@ def send_from_shop(c: Ctx, shop: str) -> None:
     load_cube(c, owner)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Ship(Driver):
     """Sends the cubes of these shops to the caravan in order; an owner who could keep theirs is asked first."""
 
@@ -146,7 +145,7 @@ class Ship(Driver):
             send_from_shop(c, shop)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Order(Step):
     """Two shops with cubes face the supervisor: the mover chooses which cube goes to the caravan first."""
 
@@ -164,7 +163,7 @@ class Order(Step):
         return {**super().question_params(s), "shops": [w.shop(x) for x in self.shops]}
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Keep(Step):
     """The owner of a cube about to be sent may pay a camel to keep it and send one from their reserve."""
 

@@ -5,9 +5,9 @@ card), place its cubes (`Place`), then build at most one building and end the tu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from engine.core.flow import task
 from engine.core.game import Action, Picks
 from engine.core.messages import Message
 
@@ -37,7 +37,7 @@ def dice_for(s: State, seat: int, slot: str, extra: int) -> int:
     return group_on(s, slot).dice + extra + bonus
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Choose(Step):
     """Take one group of dice from the tower (or play cards first)."""
 
@@ -87,7 +87,7 @@ def slot_action(c: Ctx, seat: int, slot: str, extra: int) -> None:
     c.touch(f"player:{seat}")
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Use(Step):
     """What the group is for: the slot's action (optionally +1 die for a card), the supervisor, or a card."""
 
@@ -158,7 +158,7 @@ class Use(Step):
         return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Boost(CardStep):
     """Which card to discard for one more die (004, "Carte": "una ed una carta soltanto")."""
 
@@ -185,7 +185,7 @@ class Boost(CardStep):
         slot_action(c, self.seat, self.slot, 1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Place(Step):
     """Put the group's cubes one by one in shops of the quarter; what cannot be placed is lost."""
 

@@ -1,7 +1,7 @@
 """The shared turn flow (engine.core.flow), through Blind Bid: parallel per-seat choices that resolve when the
 last one arrives, secrets kept until then, and the conformance checker on a simultaneous game."""
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, field
 
 import pytest
 
@@ -9,7 +9,7 @@ from engine.core import NotYourTurn
 from engine.core.cloning import cloning
 from engine.core.conformance import Checks, check_game
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive, TaskCodec, later
+from engine.core.flow import Ask, Drive, TaskCodec, later, replace, task
 from engine.core.table import TableCtx, TableState
 from tests.support.simultaneous import GAME, Bids, Pick
 
@@ -105,14 +105,14 @@ def test_the_conformance_checker_catches_a_pick_that_leaks():
 
 # ---- the pieces of the flow ------------------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Count(Ask):
     kind = "count"
     n: int
     note: str | None = later()
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Tick(Drive):
     kind = "tick"
     left: tuple[int, ...]
@@ -127,6 +127,25 @@ def test_tasks_dump_their_payload_in_order_leaving_out_details_not_yet_filled_in
     assert codec.load(codec.dump(Count(seat=1, n=0, note="y"))) == Count(seat=1, n=0, note="y")
     with pytest.raises(ValueError, match="share a kind"):
         TaskCodec(Count, Count)
+
+
+def test_a_task_is_a_frozen_dataclass_given_its_fields_by_name():
+    """`task` writes its own `__init__`: it must make what the standard frozen dataclass makes."""
+    count = Count(seat=2, n=3)
+    assert (count.seat, count.n, count.note) == (2, 3, None) and count == Count(seat=2, n=3, note=None)
+    assert hash(count) == hash(Count(seat=2, n=3)) and count != Count(seat=2, n=4)
+    assert replace(count, note="x") == Count(seat=2, n=3, note="x") and count.note is None
+    with pytest.raises(FrozenInstanceError):
+        count.n = 4  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Count(2, 3)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Count(seat=2)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="plain default"):
+        @task
+        class Listed(Drive):
+            kind = "listed"
+            items: list[int] = field(default_factory=list)
 
 
 def test_a_table_context_keeps_the_recent_public_events_and_what_changed():

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 
 from engine.core import Action, GameSpec, Message, Outcome, register
 from engine.core.errors import Illegal, Malformed
-from engine.core.flow import Ask, Ctx, FlowGame, Parallel, Task, TaskCodec, later
+from engine.core.flow import Ask, Ctx, FlowGame, Parallel, Task, TaskCodec, later, task
 
 
 class BlindBidParams(BaseModel):
@@ -46,7 +46,7 @@ def player(seat: int) -> dict[str, Any]:
     return Message("blind_bid.seat", {"n": seat + 1}).to_json()
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Pick(Ask[BidState, Ctx[BidState]]):
     """One seat's secret card: pick it, then confirm it (or go back)."""
 
@@ -83,7 +83,7 @@ class Pick(Ask[BidState, Ctx[BidState]]):
         return Message("blind_bid.ask.public", {"player": player(self.seat), "round": s.round})
 
 
-@dataclass(frozen=True, kw_only=True)
+@task
 class Bids(Parallel[BidState, Ctx[BidState]]):
     """Every seat picks at once; the cards are revealed together when the last one is in."""
 
