@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import filterfalse
 from typing import Any
 
 from engine.core.flow import later, replace, task
@@ -64,7 +65,7 @@ class Place(Step):
             reserve = s.families[self.seat].reserve
             return [a for a in WHICH_PIECE if reserve[a.args[0]]]
         refused = refused_areas(s, self.seat, self.piece)
-        out = [a for a in PLACE if a.args[0] not in refused]
+        out = list(map(PLACE_AT.__getitem__, filterfalse(refused.__contains__, AREAS)))  # in C: on every placement
         return [*out, BACK] if self.chosen else out
 
     def problem(self, s: State, a: Action) -> str | None:
@@ -104,7 +105,8 @@ class Place(Step):
 
 
 WHICH_PIECE = tuple(A("piece", p) for p in PIECES)
-PLACE = tuple(A("place", area) for area in AREAS)
+PLACE_AT = {area: A("place", area) for area in AREAS}
+PLACE = tuple(PLACE_AT.values())
 BACK = A("back")
 PLACE_OR_BACK = (*PLACE, BACK)
 

@@ -24,7 +24,7 @@ from .vocab import AREAS, CALIPH, COMMON_GOODS, GOODS, MERCENARY_COLOURS, TERRIT
 
 ACTIVATED, RESOLVED = "activated", "resolved"
 ACTIVATE = tuple((c, A("activate", c)) for c in ACTIVATABLE)
-RESOLVE = tuple((area, A("resolve", area)) for area in AREAS)
+RESOLVE_AT = {area: A("resolve", area) for area in AREAS}
 END = A("end")
 
 
@@ -47,24 +47,28 @@ class Turn(Step):
     def having(self, what: str) -> tuple[str, ...]:
         return self.done if what in self.done else (*self.done, what)
 
+    # Only the family's own charges and the areas still to resolve are candidates: naming the refusal of every
+    # other charge and area on every step is costly; `not_offered` names it when a player asks for one.
     def candidates(self, s: State) -> list[Action]:
-        # Only the family's own charges and the areas still to resolve: naming the refusal of every other
-        # charge and area on every step is costly; `not_offered` names it when a player asks for one.
-        out = []
-        if not self.activated:
-            held = s.families[self.seat].charges
-            out += [action for c, action in ACTIVATE if c in held]
-        if self.resolved:
-            out.append(END)
-        else:
-            out += [action for area, action in RESOLVE if s.areas[area] and area not in s.resolved]
-        return out
+        return [*self.activations(s), *self.closings(s)]
 
     def options(self, s: State) -> list[Action]:
         # The areas listed are the ones `refuse` lets through (to resolve, with pieces): only the charges are vetted.
         seat = self.seat
-        out = [a for a in self.candidates(s) if a.verb != "activate" or allowed(activation_refusal, s, seat, a.args[0])]
-        return self.unless_only_a_way_out(out)
+        out = [a for a in self.activations(s) if allowed(activation_refusal, s, seat, a.args[0])]
+        return self.unless_only_a_way_out(out + self.closings(s))
+
+    def activations(self, s: State) -> list[Action]:
+        """The family's activatable charges, while none was used this turn."""
+        held = s.families[self.seat].charges
+        return [action for c, action in ACTIVATE if c in held] if held and not self.activated else []
+
+    def closings(self, s: State) -> list[Action]:
+        """The areas still to resolve (those with pieces), or the end of the turn once one is resolved."""
+        if self.resolved:
+            return [END]
+        areas, resolved = s.areas, s.resolved
+        return [RESOLVE_AT[area] for area in AREAS if areas[area] and area not in resolved]
 
     def not_offered(self, s: State, a: Action) -> Illegal:
         """Another family's charge, or an area resolved or empty, is refused naming the rule."""
