@@ -90,9 +90,11 @@ def put_stack(state: State, area: str, stack: Stack) -> None:
     stacks = state.areas[area]
     for i, old in enumerate(stacks):
         if old.seat == stack.seat:
-            state.areas[area] = (*stacks[:i], *((stack,) if stack.total() else ()), *stacks[i + 1:])
-            return
-    state.areas[area] = (*stacks, stack)
+            stacks = (*stacks[:i], *((stack,) if stack.total() else ()), *stacks[i + 1:])
+            break
+    else:
+        stacks = (*stacks, stack)
+    state.areas = {**state.areas, area: stacks}  # replaced, not changed: earlier states share it
 
 
 def add_piece(state: State, area: str, seat: int, piece: str) -> None:
@@ -115,7 +117,7 @@ def return_pieces(state: State, area: str, seats: Collection[int] | None = None)
                 family.reserve[piece] += stack.count(piece)
         else:
             keep.append(stack)
-    state.areas[area] = tuple(keep)
+    state.areas = {**state.areas, area: tuple(keep)}
 
 
 def areas_in_scope(scope: str) -> tuple[str, ...]:
@@ -132,19 +134,19 @@ def draw_mercenary(state: State, colour: str) -> int | None:
     pile = state.piles[colour]
     if not pile and state.discards[colour]:
         discards, reshuffled = list(state.discards[colour]), []
-        state.discards[colour] = ()
+        state.discards = {**state.discards, colour: ()}
         while discards:
             state.rng, i = draw_index(state.rng, len(discards))
             reshuffled.append(discards.pop(i))
         pile = tuple(reshuffled)
     if not pile:
         return None
-    state.piles[colour] = pile[:-1]
+    state.piles = {**state.piles, colour: pile[:-1]}
     return pile[-1]
 
 
 def discard(state: State, colour: str, *values: int) -> None:
-    state.discards[colour] = (*state.discards[colour], *values)
+    state.discards = {**state.discards, colour: (*state.discards[colour], *values)}
 
 
 def can_draw(state: State, colour: str) -> bool:
@@ -166,7 +168,8 @@ def place_mercenary(state: State, territory: str, colour: str) -> bool:
     value = draw_mercenary(state, colour)
     if value is None:
         return False
-    state.mercenaries[territory] = (*state.mercenaries[territory], Tile(state.next_tile_id, MercenaryColour(colour), value))
+    tile = Tile(state.next_tile_id, MercenaryColour(colour), value)
+    state.mercenaries = {**state.mercenaries, territory: (*state.mercenaries[territory], tile)}
     state.next_tile_id += 1
     return True
 

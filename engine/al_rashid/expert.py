@@ -40,6 +40,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     rng.shuffle(pool)
     by_colour = {colour: [int(k.split("-")[1]) for k in pool if k.startswith(f"{colour}-")]
                  for colour in MERCENARY_COLOURS}
+    world.mercenaries, world.piles = dict(state.mercenaries), dict(state.piles)  # the clone shares the board's dicts
     for territory, tiles in state.mercenaries.items():
         if hidden[territory]:
             world.mercenaries[territory] = tuple(

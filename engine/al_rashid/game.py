@@ -157,6 +157,7 @@ class AlRashid(TableGame[State, Ctx]):
         """
         new = state.clone()
         new.rng = rng.getrandbits(64)
+        new.piles = dict(new.piles)  # the clone shares the board's dicts
         for colour in MERCENARY_COLOURS:
             pile = list(new.piles[colour])
             rng.shuffle(pile)
@@ -164,6 +165,7 @@ class AlRashid(TableGame[State, Ctx]):
         new.crisis_deck = list(new.crisis_deck)  # the clone shares the deck
         rng.shuffle(new.crisis_deck)
         entitled: set[int] = set()
+        new.mercenaries = dict(new.mercenaries)
         for territory, tiles in new.mercenaries.items():
             redrawn = []
             for tile in tiles:

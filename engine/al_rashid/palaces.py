@@ -153,7 +153,8 @@ class Move(Step):
                 palace = c.nearest(Palace)
                 c.revise(Palace, spy_queue=tuple(x for x in palace.spy_queue if x != seat))
         elif a.verb == "look":
-            tiles = s.mercenaries[a.args[0]] = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
+            tiles = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
+            s.mercenaries = {**s.mercenaries, a.args[0]: tiles}
             c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
             c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
             c.pop()

@@ -125,7 +125,8 @@ def start_area(c: Ctx, area: str) -> None:
     order = ranking(s, area)
     if area in TERRITORIES:
         hidden = [x for x in s.mercenaries[area] if not x.revealed]
-        tiles = s.mercenaries[area] = tuple(x.face_up() for x in s.mercenaries[area])
+        tiles = tuple(x.face_up() for x in s.mercenaries[area])
+        s.mercenaries = {**s.mercenaries, area: tiles}
         if hidden:
             c.emit("revealed", **w.at(area), reveals=True, tiles=w.tiles(tiles))
         c.push(Territory(area=area, contenders=tuple(order), idx=0, stage="battle"))
@@ -258,7 +259,8 @@ class UseNegotiator(UseCharge):
             c.pop()
         elif a.verb == "look":
             mark_used(c, seat, self.charge)
-            tiles = s.mercenaries[a.args[0]] = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
+            tiles = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
+            s.mercenaries = {**s.mercenaries, a.args[0]: tiles}
             c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
             c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
             c.replace(replace(self, stage="remove", area=a.args[0]))
@@ -271,7 +273,7 @@ class UseNegotiator(UseCharge):
             family = s.family(seat)
             take_tile(family, kind)
             discard(s, tile.colour, split_kind(kind)[1], tile.value)
-            s.mercenaries[area] = tuple(x for x in s.mercenaries[area] if x is not tile)
+            s.mercenaries = {**s.mercenaries, area: tuple(x for x in s.mercenaries[area] if x is not tile)}
             c.emit("negotiated", player=c.who(seat), **w.at(area), colour=w.mercenary(tile.colour))
             c.touch(area, f"family:{seat}")
             c.pop()

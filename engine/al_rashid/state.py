@@ -1,12 +1,12 @@
 """The state of an Al-Rashid match: plain data, cheap to clone, dumped to JSON and back.
 
 `apply` clones the state and changes the clone, so a state once returned is never changed again. Cloning
-copies only the board's dicts (stacks by area, mercenary tiles, piles, discards, goods on the territories), whose
-values are immutable and shared (a step replaces the tuple or the dict it changes instead of changing it in
-place), and the list of families: a family is copied when the step first asks for it (`State.family`: change a
-family only through it; `families[seat]` is for reading). The rest changes a few times a turn (the turn order,
-the round's queue, the areas resolved, the crisis tiles, the charges on offer) and is shared too: a step
-replaces it rather than changing it. `sealed()` ends the copying once the step is done.
+copies only the list of families: a family is copied when the step first asks for it (`State.family`: change a
+family only through it; `families[seat]` is for reading). The rest is shared with earlier states, and a step
+replaces what it changes rather than changing it in place: the board's dicts (stacks by area, mercenary tiles,
+piles, discards, goods on the territories, charges on offer) with a copy holding the new value, and what changes
+a few times a turn (the turn order, the round's queue, the areas resolved, the crisis tiles) likewise.
+`sealed()` ends the copying once the step is done.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class Family(Cloneable):
         return charge in self.charges
 
 
-@cloning("families", "areas", "territory_goods", "mercenaries", "piles", "discards")  # see above
+@cloning("families")  # see above
 @dataclass(slots=True)
 class State(TableState):
     seats: int

@@ -143,7 +143,7 @@ class Battle(Step):
             beaten = strength > enemy  # the discarded total must be strictly greater ("La Battaglia")
             if beaten:
                 discard(s, colour, *(x.value for x in enemies))
-                s.mercenaries[area] = tuple(x for x in s.mercenaries[area] if x.colour != colour)
+                s.mercenaries = {**s.mercenaries, area: tuple(x for x in s.mercenaries[area] if x.colour != colour)}
             c.emit("fought", player=c.who(seat), colour=w.mercenary(colour), **w.at(area),
                    strength=strength, enemy=enemy, result=Message(f"al_rashid.{'won' if beaten else 'lost'}").to_json())
         c.touch(area, f"family:{seat}")
@@ -222,7 +222,8 @@ class Trade(Step):
         if a.verb == "done":
             c.pop()
             return
-        stock = s.territory_goods[area] = dict(s.territory_goods[area])  # shared with earlier states
+        stock = dict(s.territory_goods[area])  # the step's own: earlier states share the stocks
+        s.territory_goods = {**s.territory_goods, area: stock}
         item = a.args[0]
         n = stock[item] if a.verb == "all" else 1
         stock[item] -= n

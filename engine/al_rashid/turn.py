@@ -93,8 +93,8 @@ def end_turn(c: Ctx) -> None:
         s.round_queue = []
         c.emit("game_over")
         return
-    for territory, info in DATA.territories.items():
-        s.territory_goods[territory] = {**info.goods, CREDIT_NOTE: info.notes} if info.notes else dict(info.goods)
+    s.territory_goods = {territory: {**info.goods, CREDIT_NOTE: info.notes} if info.notes else dict(info.goods)
+                         for territory, info in DATA.territories.items()}
     for seat in range(s.seats):
         s.family(seat).used = []
     s.resolved = []
