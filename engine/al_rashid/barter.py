@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import product
+from operator import sub
 
 from .vocab import GOODS
 
@@ -58,15 +59,8 @@ def _notation(counts: tuple[int, ...], cost: int) -> str | None:
 
 @lru_cache(maxsize=65536)
 def _suggest(counts: tuple[int, ...], cost: int) -> tuple[int, ...] | None:
-    best_key, best = None, None
-    for paid in product(*(range(c + 1) for c in counts)):
-        if _value(paid) < cost:
-            continue
-        kept = tuple(c - p for c, p in zip(counts, paid, strict=True))
-        key = (-_value(kept), sum(paid), paid)
-        if best_key is None or key < best_key:
-            best_key, best = key, paid
-    return best
+    payable = [paid for paid in product(*(range(c + 1) for c in counts)) if _value(paid) >= cost]
+    return min(payable, key=lambda paid: (-_value(tuple(map(sub, counts, paid))), sum(paid), paid), default=None)
 
 
 def format_goods(goods: dict[str, int]) -> str:
