@@ -2,6 +2,7 @@
 last one arrives, secrets kept until then, and the conformance checker on a simultaneous game."""
 
 from dataclasses import FrozenInstanceError, dataclass, field
+from types import SimpleNamespace
 
 import pytest
 
@@ -9,7 +10,7 @@ from engine.core import NotYourTurn
 from engine.core.cloning import cloning
 from engine.core.conformance import Checks, check_game
 from engine.core.errors import Illegal
-from engine.core.flow import Ask, Drive, TaskCodec, later, replace, task
+from engine.core.flow import Ask, Ctx, Drive, TaskCodec, later, replace, task
 from engine.core.table import TableCtx, TableState
 from tests.support.simultaneous import GAME, Bids, Pick
 
@@ -146,6 +147,16 @@ def test_a_task_is_a_frozen_dataclass_given_its_fields_by_name():
         class Listed(Drive):
             kind = "listed"
             items: list[int] = field(default_factory=list)
+
+
+def test_revise_copies_the_topmost_task_of_a_class_and_refuses_a_field_it_does_not_have():
+    """The changes `revise` passes on are named at run time, where the type check does not see them."""
+    stacked = SimpleNamespace(tasks=[Tick(left=(1,)), Count(seat=0, n=2)])
+    c = Ctx(stacked)
+    assert c.revise(Tick, left=(2,)) == Tick(left=(2,)) and stacked.tasks == [Tick(left=(2,)), Count(seat=0, n=2)]
+    with pytest.raises(TypeError, match="no field"):
+        c.revise(Tick, right=(3,))
+    assert stacked.tasks[0] == Tick(left=(2,))
 
 
 def test_a_table_context_keeps_the_recent_public_events_and_what_changed():
