@@ -258,6 +258,9 @@ class Parallel(Task, Generic[S, C]):
         return args
 
 
+make_event = tuple.__new__
+
+
 class Ctx(Generic[S]):
     """One step in progress: the (already cloned) state, the events it produces, and the stack of tasks
     it works on — the state's, or one seat's branch while that seat's choice is carried out."""
@@ -273,7 +276,9 @@ class Ctx(Generic[S]):
     def emit(self, key: str, *, audience: Seat | None = None, reveals: bool = False, **params: Any) -> Event:
         """Record what happened: for everybody, or only for `audience`; `reveals`: it drew at random or
         showed hidden information (it cannot be undone)."""
-        event = Event(self.event_prefix + key, params, None if audience is None else frozenset((audience,)), reveals)
+        # The named tuple made as a tuple, without the Python call of its generated `__new__`: a step emits several.
+        event = make_event(Event, (self.event_prefix + key, params, None if audience is None else frozenset((audience,)),
+                                   reveals))
         self.events.append(event)
         self.emitted(event)
         return event
