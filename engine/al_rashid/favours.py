@@ -23,6 +23,16 @@ def favour_detail_candidates(s: State, seat: int, guild: str | None) -> list[Act
     return [A("swap", g, h) for g in GOODS if have.get(g) for h in GOODS if h != g]
 
 
+def favour_detail_options(s: State, seat: int, guild: str | None) -> list[Action]:
+    """The candidates `favour_detail_refusal` lets through, at once: they give a good the family holds, and a swap
+    takes another good; a trade takes a colour whose tiles are not all gone."""
+    candidates = favour_detail_candidates(s, seat, guild)
+    if guild == "military":
+        drawable = {colour for colour in MERCENARY_COLOURS if can_draw(s, colour)}
+        return [a for a in candidates if a.args[1] in drawable]
+    return candidates
+
+
 def favour_detail_refusal(s: State, seat: int, a: Action) -> None:
     if not s.families[seat].goods.get(a.args[0]):
         raise Illegal("al_rashid.illegal.no_more_of", good=w.good(a.args[0]))

@@ -18,7 +18,7 @@ from . import words as w
 from .barter import gold_value, parse_goods, payment_notation, without
 from .board import RULES, add_piece, areas_in_scope, placement_refusal, remove_piece, stack_of
 from .charges import gain_charge
-from .favours import do_favour, favour_detail_candidates, favour_detail_refusal
+from .favours import do_favour, favour_detail_candidates, favour_detail_options, favour_detail_refusal
 from .flow import A, Ctx, Driver, Step, finish_area
 from .rules import (
     BORROWABLE,
@@ -651,6 +651,14 @@ class Guild(PalaceActor):
         if self.stage == "borrow":
             return [A("favour", g) for g in BORROWABLE]
         return favour_detail_candidates(s, self.seat, self.favour_guild())
+
+    def options(self, s: State) -> list[Action]:
+        if self.stage != "favour":
+            return super().options(s)
+        # `allows_with` for every good given and taken at once: the favour's details are the last chosen, so the price
+        # is known, and the family must pay it from its goods less the one it gives.
+        cost, purse = self.total_cost(s), self.purse(s)
+        return [a for a in favour_detail_options(s, self.seat, self.favour_guild()) if cost <= purse.budget(a.args[0], False)]
 
     def detail_allowed(self, s: State, a: Action, purse: Purse) -> bool:
         if a.verb == "favour":

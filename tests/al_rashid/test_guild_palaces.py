@@ -296,6 +296,21 @@ def test_the_general_trades_a_good_for_a_mercenary_for_free():
     assert s.families[RED].hand == {f"blue-{top}": 1}
 
 
+def test_the_general_trades_only_for_a_colour_with_tiles_left():
+    """000 "Favori": the General trades a good "con un mercenario"; decision 19: nothing is drawn from an empty pile
+    with no discards, so that colour is not offered and is refused naming the rule."""
+    s = blank(2)
+    put(s, "military", RED, sage=1)
+    goods(s, RED, metal=1, silk=1)
+    s.piles["red"], s.discards["red"] = (), ()
+    s = resolve_from(s)
+    s, _ = play(s, "resolve military", "do favour")
+    assert options(s) == ["trade metal blue", "trade silk blue"]
+    with pytest.raises(Illegal) as caught:
+        GAME.apply(s, RED, "trade metal red")
+    assert caught.value.message.key == "al_rashid.illegal.pile_empty"
+
+
 def test_the_caliphs_favourite_borrows_another_leaders_favour_for_1_gold_more():
     """000 "Favori": "CORPORAZIONE DELLE SPIE → Favorita del Califfo: Pagando 1 oro, consente di fare l'azione
     di un altro capo corporazione" (decision 6: 1 gold plus the borrowed favour's own price)."""
