@@ -8,7 +8,7 @@ from engine.core.rng import below as draw_index
 
 from .data import load
 from .state import Family, Stack, State, Tile
-from .vocab import AREAS, CALIPH, PALACES, PIECES, TERRITORIES, MercenaryColour, kind_of
+from .vocab import CALIPH, PALACES, PIECES, TERRITORIES, MercenaryColour, kind_of
 
 RULES = load().rules
 DOMINANCE = RULES.dominance
@@ -51,9 +51,10 @@ def has_pieces_on_board(state: State, seat: int) -> bool:
     return any(stack.seat == seat for stacks in state.areas.values() for stack in stacks)
 
 
-def open_areas(state: State) -> list[str]:
-    """Areas with pieces still to resolve this turn."""
-    return [a for a in AREAS if state.areas[a] and a not in state.resolved]
+def areas_to_resolve(state: State) -> bool:
+    """Are there areas with pieces still to resolve this turn?"""
+    resolved = state.resolved
+    return any(stacks and area not in resolved for area, stacks in state.areas.items())
 
 
 LEADERS = ("pasha", "merchant")  # a family has at most one of them in an area

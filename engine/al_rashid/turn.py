@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.messages import Message
 
 from . import words as w
-from .board import RULES, areas_in_scope, has_pieces_on_board, open_areas, place_mercenary, stack_of
+from .board import RULES, areas_in_scope, areas_to_resolve, has_pieces_on_board, place_mercenary, stack_of
 from .data import load
 from .flow import Ctx
 from .palaces import Move
@@ -71,7 +71,7 @@ def start_resolution(c: Ctx) -> None:
 
 def next_resolution(c: Ctx) -> None:
     s = c.s
-    if not open_areas(s):
+    if not areas_to_resolve(s):
         end_turn(c)
         return
     if not s.round_queue:

@@ -447,7 +447,7 @@ class FlowGame(Game[S], Generic[S, C]):
         # something, so active, and the match goes on (nobody is asked once it is over: the conformance checks).
         offered = self._offered
         if offered is not None and offered[0] is state and offered[1].seat == seat and action in offered[2]:
-            return self.answer(state, seat, offered[1], action)  # type: ignore[arg-type]  # an option is an Action
+            return self.answer(state, seat, offered[1], action, listed=True)  # type: ignore[arg-type]  # an Action
         # Otherwise the same checks in one look at the stack for an action already found well formed.
         if isinstance(action, Action) and action in self._well_formed:
             ask = self.asking(state, seat)
@@ -461,10 +461,12 @@ class FlowGame(Game[S], Generic[S, C]):
             raise NotYourTurn()
         return self.answer(state, seat, ask, action)
 
-    def answer(self, state: S, seat: Seat, ask: Ask[S, C], action: Action) -> tuple[S, list[Event]]:
-        """`seat` answers `ask`, the question on top for it, with a well-formed `action`."""
+    def answer(self, state: S, seat: Seat, ask: Ask[S, C], action: Action, listed: bool = False) -> tuple[S, list[Event]]:
+        """`seat` answers `ask`, the question on top for it, with a well-formed `action`; `listed`: one of the options
+        just listed for it (not looked for among them again)."""
         offered = self._offered
-        if offered is None or offered[0] is not state or offered[1] is not ask or action not in offered[2]:
+        if not listed and (offered is None or offered[0] is not state or offered[1] is not ask
+                           or action not in offered[2]):
             if action not in ask.candidates(state):
                 raise ask.not_offered(state, action)
             ask.refuse(state, action)
