@@ -24,13 +24,8 @@ _NONE = (0,) * len(GOODS)
 
 @lru_cache(maxsize=65536)
 def _value(counts: tuple[int, ...]) -> int:
-    total, layer = 0, 1
-    while True:
-        kinds = sum(1 for c in counts if c >= layer)
-        if not kinds:
-            return total
-        total += BARTER[kinds]
-        layer += 1
+    # Layer by layer, each worth the number of kinds with at least that many goods.
+    return sum(BARTER[sum(map(layer.__le__, counts))] for layer in range(1, max(counts, default=0) + 1))
 
 
 def without(goods: dict[str, int], taken: dict[str, int]) -> dict[str, int]:

@@ -48,13 +48,20 @@ def pieces_on_board(state: State, seat: int) -> dict[str, int]:
 
 
 def has_pieces_on_board(state: State, seat: int) -> bool:
-    return any(stack.seat == seat for stacks in state.areas.values() for stack in stacks)
+    for stacks in state.areas.values():  # loops, not a generator: asked on every move of a resolution round
+        for stack in stacks:
+            if stack.seat == seat:
+                return True
+    return False
 
 
 def areas_to_resolve(state: State) -> bool:
     """Are there areas with pieces still to resolve this turn?"""
     resolved = state.resolved
-    return any(stacks and area not in resolved for area, stacks in state.areas.items())
+    for area, stacks in state.areas.items():  # noqa: SIM110 (a loop, not a generator: asked on every move)
+        if stacks and area not in resolved:
+            return True
+    return False
 
 
 LEADERS = ("pasha", "merchant")  # a family has at most one of them in an area
@@ -113,9 +120,10 @@ def return_pieces(state: State, area: str, seats: Collection[int] | None = None)
     keep = []
     for stack in state.areas[area]:
         if seats is None or stack.seat in seats:
-            family = state.family(stack.seat)
-            for piece in PIECES:
-                family.reserve[piece] += stack.count(piece)
+            reserve = state.family(stack.seat).reserve
+            reserve["pasha"] += stack.pasha
+            reserve["merchant"] += stack.merchant
+            reserve["sage"] += stack.sage
         else:
             keep.append(stack)
     state.areas = {**state.areas, area: tuple(keep)}

@@ -113,8 +113,8 @@ def open_charges(s: State, seat: int, palace: str) -> tuple[str, ...]:
     family = s.families[seat]
     offered, held = s.charges[palace], family.charges
     at_limit = family.owned["merchant"] >= RULES.piece_limits["merchant"]
-    return tuple(ch for ch in PALACE_CHARGES[palace]
-                 if ch in offered and ch not in held and not (at_limit and ch == "enchanter"))
+    return tuple([ch for ch in PALACE_CHARGES[palace]
+                  if ch in offered and ch not in held and not (at_limit and ch == "enchanter")])
 
 
 def charge_refusal(s: State, seat: int, charge: str, palace: str) -> None:
