@@ -82,6 +82,15 @@ class Battle(Step):
         # Confirming before committing a tile is refused naming the rule.
         return [*out, A("clear"), A("confirm")]
 
+    def options(self, s: State) -> list[Action]:
+        if self.stage == "choose":
+            return super().options(s)
+        # `problem` for every tile at once: of a colour on the territory, and not all of its kind committed yet.
+        colours, hand, committed = self.colours(s), s.families[self.seat].hand, self.committed or {}
+        out = [A("commit", kind) for kind in sorted(hand)
+               if split_kind(kind)[0] in colours and hand[kind] > committed.get(kind, 0)]
+        return [*out, A("clear"), A("confirm")] if committed else out
+
     def problem(self, s: State, a: Action) -> str | None:
         verb = a.verb
         if verb == "fight":
@@ -190,6 +199,11 @@ class Battle(Step):
         return None
 
 
+ALL = {g: A("all", g) for g in GOODS}
+PICK = {item: A("pick", item) for item in (*GOODS, CREDIT_NOTE)}
+DONE = A("done")
+
+
 @task
 class Trade(Step):
     """Take goods from a territory: the first all of one good or 3 items, the second 2, the third 1."""
@@ -202,11 +216,18 @@ class Trade(Step):
     picked: bool | None = later()     # took one item already (so no longer "all of one good")
 
     def candidates(self, s: State) -> list[Action]:
-        out = []
-        if self.rank == 0 and not self.picked:
-            out += [A("all", g) for g in GOODS]
-        out += [A("pick", item) for item in (*GOODS, CREDIT_NOTE)]
-        return out + [A("done")]
+        return [*(ALL[g] for g in self.takes_all()), *PICK.values(), DONE]
+
+    def options(self, s: State) -> list[Action]:
+        # `problem` for every item at once: what the territory still holds.
+        stock = s.territory_goods[self.area]
+        out = [ALL[g] for g in self.takes_all() if stock.get(g)]
+        out += [action for item, action in PICK.items() if stock.get(item)]
+        return self.unless_only_a_way_out([*out, DONE])
+
+    def takes_all(self) -> tuple[str, ...]:
+        """The goods of which the first may take all, before picking any item."""
+        return GOODS if self.rank == 0 and not self.picked else ()
 
     def problem(self, s: State, a: Action) -> str | None:
         if a.verb in ("all", "pick") and not s.territory_goods[self.area].get(a.args[0]):

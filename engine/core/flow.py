@@ -259,6 +259,7 @@ class Parallel(Task, Generic[S, C]):
 
 
 make_event = tuple.__new__
+_FIELD_NAMES: dict[type[Task], frozenset[str]] = {}  # by task class, for `Ctx.revise`
 
 
 class Ctx(Generic[S]):
@@ -308,7 +309,10 @@ class Ctx(Generic[S]):
     def revise(self, cls: type[T], **changes: Any) -> T:
         """Replace the topmost task of this class by a copy with `changes`; returns the copy. The changes are named
         at run time, where the type check does not see them, so an unknown field is refused here."""
-        unknown = changes.keys() - {f.name for f in fields(cls)}  # type: ignore[arg-type]  # a task is a dataclass
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]  # a dataclass
+        unknown = changes.keys() - names
         if unknown:
             raise TypeError(f"{cls.__name__} has no field {sorted(unknown)}")
         for i in range(len(self.stack) - 1, -1, -1):
