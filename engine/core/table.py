@@ -36,11 +36,12 @@ class TableState(Cloneable):
     last_changed: list[str] = field(default_factory=list)        # what the last step touched, for the pictures
     log_tail: list[dict[str, Any]] = field(default_factory=list)  # recent public events, for views
     # While a step changes a clone: the places in `own`'s list it has copied already. None: nothing is copied.
-    copied: set[int] | None = field(default=None, repr=False, compare=False)
+    copied: tuple[int, ...] | None = field(default=None, repr=False, compare=False)
 
-    # How `cloning` (which each game's state class wears, naming its own containers) copies the bookkeeping:
-    clone_copies: ClassVar[tuple[str, ...]] = ("tasks", "last_changed", "log_tail")
-    clone_fresh: ClassVar[dict[str, str]] = {"copied": "set()"}  # the clone is the one a step changes
+    # How `cloning` (which each game's state class wears, naming its own containers) copies the bookkeeping; what the
+    # last step changed is shared, as a step's context starts its own list:
+    clone_copies: ClassVar[tuple[str, ...]] = ("tasks", "log_tail")
+    clone_fresh: ClassVar[dict[str, str]] = {"copied": "()"}  # the clone is the one a step changes
 
     @property
     def task(self) -> Task | None:
@@ -55,7 +56,7 @@ class TableState(Cloneable):
         """`items[i]` to change: in a clone being changed, its own copy (the earlier state keeps the original)."""
         copied = self.copied
         if copied is not None and i not in copied:
-            copied.add(i)
+            self.copied = (*copied, i)
             items[i] = items[i].clone()
         return items[i]
 
