@@ -1,7 +1,7 @@
 """The shared turn flow: every decision a small step, asked by a stack of tasks.
 
-A match's state keeps a stack of tasks (`state.tasks`, top last). A task is a frozen dataclass whose
-fields are its typed payload, and whose class says what it does:
+A match's state keeps a stack of tasks (`state.tasks`, top last). A task is a frozen dataclass (made with
+`task`) whose fields are its typed payload, and whose class says what it does:
 
 - `Ask`: one seat must choose one of a few options (each a small `Action`; at most 25 at a time).
   `candidates` lists what might be chosen, `refuse` raises `Illegal` naming the rule that forbids one
