@@ -11,6 +11,7 @@ from . import words as w
 from .board import RULES, put_stack, stack_of
 from .favours import Impostor
 from .flow import A, Ctx, Step
+from .rules import PIECE_LIMIT, piece_limit_words
 from .state import State
 from .supply import Draw, TakeGoods
 from .vocab import AREAS, CALIPH
@@ -68,7 +69,7 @@ class Alchemy(Step):
         if where == "none":
             return
         if family.owned["merchant"] >= RULES.piece_limits["merchant"]:
-            raise Illegal("al_rashid.illegal.piece_limit", piece=w.piece("merchant"), n=RULES.piece_limits["merchant"])
+            raise Illegal(PIECE_LIMIT, **piece_limit_words("merchant"))
         if where == "reserve":
             if not family.reserve["sage"]:
                 raise Illegal("al_rashid.illegal.no_piece", piece=w.piece("sage"))
