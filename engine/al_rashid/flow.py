@@ -59,6 +59,15 @@ class Driver(Drive[State, Ctx]):
     """A task that moves the match on by itself (resolving an area)."""
 
 
+def look(c: Ctx, seat: int, territory: str) -> None:
+    """`seat` looks at the mercenary tiles on a territory (the spies' service, the Negotiator): the others are told
+    that it looked, and it alone sees the values."""
+    tiles = tuple(x.seen(seat) for x in c.s.mercenaries[territory])
+    c.s.mercenaries = {**c.s.mercenaries, territory: tiles}  # replaced, not changed: earlier states share it
+    c.emit("looked", player=c.who(seat), **w.at(territory), reveals=True)
+    c.emit("looked_private", audience=seat, reveals=True, **w.at(territory), tiles=w.tiles(tiles))
+
+
 def finish_area(c: Ctx, area: str) -> None:
     """An area is resolved: everyone's pieces go home and it is done for this turn."""
     return_pieces(c.s, area)

@@ -19,7 +19,7 @@ from .barter import gold_value, parse_goods, payment_notation, without
 from .board import RULES, add_piece, areas_in_scope, placement_refusal, remove_piece, stack_of
 from .charges import gain_charge
 from .favours import do_favour, favour_detail_candidates, favour_detail_options, favour_detail_refusal
-from .flow import A, Ctx, Driver, Step, finish_area
+from .flow import A, Ctx, Driver, Step, finish_area, look
 from .rules import (
     BORROWABLE,
     CHARGE_PRICES,
@@ -153,10 +153,7 @@ class Move(Step):
                 palace = c.nearest(Palace)
                 c.revise(Palace, spy_queue=tuple(x for x in palace.spy_queue if x != seat))
         elif a.verb == "look":
-            tiles = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
-            s.mercenaries = {**s.mercenaries, a.args[0]: tiles}
-            c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
-            c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
+            look(c, seat, a.args[0])
             c.pop()
         elif a.verb == "from":
             stack = stack_of(s, a.args[0], seat)

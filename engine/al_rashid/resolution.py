@@ -14,7 +14,7 @@ from engine.core.messages import Message
 from . import words as w
 from .board import can_draw, discard, ranking, return_pieces, take_tile
 from .favours import swap_goods
-from .flow import A, Ctx, Step
+from .flow import A, Ctx, Step, look
 from .palaces import Palace
 from .rules import ACTIVATABLE, activation_refusal, allowed
 from .state import State
@@ -259,10 +259,7 @@ class UseNegotiator(UseCharge):
             c.pop()
         elif a.verb == "look":
             mark_used(c, seat, self.charge)
-            tiles = tuple(x.seen(seat) for x in s.mercenaries[a.args[0]])
-            s.mercenaries = {**s.mercenaries, a.args[0]: tiles}
-            c.emit("looked", player=c.who(seat), **w.at(a.args[0]), reveals=True)
-            c.emit("looked_private", audience=seat, reveals=True, **w.at(a.args[0]), tiles=w.tiles(tiles))
+            look(c, seat, a.args[0])
             c.replace(replace(self, stage="remove", area=a.args[0]))
         elif a.verb == "keep":
             c.pop()
